@@ -1,0 +1,1 @@
+//! The fixed-depth `bench` signature (to be built: issue 4).

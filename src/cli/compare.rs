@@ -1,0 +1,145 @@
+//! `searchlab compare`: every stage on the built-in positions, a table and a chart.
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use searchlab::compare::{compare, Comparison};
+use searchlab::positions::{COMPARE, LADDER};
+use searchlab::search::{previous_stage, STAGES};
+use searchlab::stats::nodes_per_second;
+use std::path::PathBuf;
+
+/// Arguments of `searchlab compare`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Search depth (plies); every depth from 1 up to it is searched for the chart.
+    #[arg(long, default_value_t = 4)]
+    pub depth: u32,
+    /// Stages to compare (repeatable); all of them by default.
+    #[arg(long = "stage")]
+    pub stages: Vec<String>,
+    /// Use all 24 ladder positions instead of the 7 compare positions.
+    #[arg(long)]
+    pub all_positions: bool,
+    /// Where to write the nodes-per-depth chart (SVG).
+    #[arg(long, default_value = "target/searchlab/compare-nodes.svg")]
+    pub chart: PathBuf,
+}
+
+impl Default for Args {
+    fn default() -> Self {
+        Args {
+            depth: 4,
+            stages: Vec::new(),
+            all_positions: false,
+            chart: PathBuf::from("target/searchlab/compare-nodes.svg"),
+        }
+    }
+}
+
+/// Runs the comparison and prints it.
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+    let stages: Vec<String> = if args.stages.is_empty() {
+        STAGES.iter().map(|s| s.name.to_string()).collect()
+    } else {
+        args.stages
+            .iter()
+            .map(|s| s.trim().to_ascii_lowercase())
+            .collect()
+    };
+    for stage in &stages {
+        super::check_stage(stage)?;
+    }
+    let stage_refs: Vec<&str> = stages.iter().map(String::as_str).collect();
+    let positions = if args.all_positions { LADDER } else { COMPARE };
+    let bar = ProgressBar::new(1);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} searches ({elapsed})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message("comparing stages");
+    let comparison = compare(positions, &stage_refs, args.depth, |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })?;
+    bar.finish_and_clear();
+
+    let svg = searchlab::plot::nodes_per_depth_svg(&comparison.nodes_per_depth)?;
+    if let Some(dir) = args.chart.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    std::fs::write(&args.chart, svg)
+        .with_context(|| format!("writing {}", args.chart.display()))?;
+
+    if json {
+        println!("{}", serde_json::to_string_pretty(&comparison.rows)?);
+    } else {
+        print_table(&comparison, &stage_refs, args.depth);
+        println!(
+            "\nchart of nodes per depth (log scale): {}",
+            args.chart.display()
+        );
+    }
+    Ok(())
+}
+
+fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
+    println!(
+        "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>11} {:>9}",
+        "position", "stage", "move", "score", "depth", "nodes", "time", "nodes/s", "vs prev"
+    );
+    let mut last_position = "";
+    for row in &comparison.rows {
+        if row.position != last_position && !last_position.is_empty() {
+            println!();
+        }
+        last_position = &row.position;
+        let previous = previous_stage(&row.stage).and_then(|prev| {
+            comparison
+                .rows
+                .iter()
+                .find(|r| r.stage == prev && r.position == row.position)
+        });
+        println!(
+            "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>11} {:>9}",
+            row.position,
+            row.stage,
+            row.best_move.as_deref().unwrap_or("(none)"),
+            row.score.to_string(),
+            row.depth,
+            row.nodes,
+            format_ms(row.time),
+            nodes_per_second(row.nodes, row.time),
+            relative(previous.map(|p| p.nodes), row.nodes),
+        );
+    }
+    println!(
+        "\ntotals at depth {depth} over {} positions:",
+        comparison.rows.len() / stages.len().max(1)
+    );
+    let mut previous_total = None;
+    for stage in stages {
+        let nodes = comparison.total_nodes(stage);
+        let time = comparison.total_time(stage);
+        println!(
+            "  {:<10} {:>11} nodes {:>10} {:>11} nodes/s {:>9}",
+            stage,
+            nodes,
+            format_ms(time),
+            nodes_per_second(nodes, time),
+            relative(previous_total, nodes)
+        );
+        previous_total = Some(nodes);
+    }
+}
+
+fn format_ms(d: std::time::Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1000.0)
+}
+
+/// "37.2%": this stage's nodes as a share of the previous stage's.
+fn relative(previous: Option<u64>, nodes: u64) -> String {
+    match previous {
+        Some(p) if p > 0 => format!("{:.1}%", 100.0 * nodes as f64 / p as f64),
+        _ => "-".to_string(),
+    }
+}

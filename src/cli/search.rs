@@ -1,0 +1,98 @@
+//! `searchlab search`: one position, one stage.
+
+use searchlab::{engine_for, Chess, Game, SearchLimits};
+use std::time::Duration;
+
+/// Arguments of `searchlab search`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The position (FEN); the start position by default.
+    #[arg(long, default_value = searchlab::games::chess::START_FEN)]
+    pub fen: String,
+    /// Moves to play first, in UCI notation (`--moves e2e4 e7e5`).
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// The stage to search with.
+    #[arg(long, default_value = "cached")]
+    pub stage: String,
+    /// Depth limit (plies).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Time limit (milliseconds).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Node limit.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+}
+
+/// Runs the search and prints the result.
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+    let mut game = Chess::from_fen(&args.fen)?;
+    for mv in &args.moves {
+        game.play_uci(mv)?;
+    }
+    let mut engine = engine_for::<Chess>(&args.stage)?;
+    let limits = SearchLimits {
+        depth: args.depth,
+        movetime: args.movetime.map(Duration::from_millis),
+        nodes: args.nodes,
+        ..SearchLimits::default()
+    };
+    limits.validate()?;
+    let result = engine.search(&mut game, &limits);
+    let best = result.best_move.map(|m| m.to_string());
+    if json {
+        let value = serde_json::json!({
+            "stage": engine.name(),
+            "fen": game.fen(),
+            "depth": result.depth,
+            "move": best,
+            "score": match result.score.mate_moves() {
+                Some(m) => serde_json::json!({ "mate": m }),
+                None => serde_json::json!({ "cp": result.score.0 }),
+            },
+            "pv": result.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            "nodes": result.nodes(),
+            "time_ms": result.time.as_secs_f64() * 1000.0,
+            "iterations": result.iterations,
+        });
+        println!("{}", serde_json::to_string_pretty(&value)?);
+        return Ok(());
+    }
+    println!("{game}\n");
+    println!(
+        "{:>5} {:>10} {:>11} {:>9}  pv",
+        "depth", "score", "nodes", "time"
+    );
+    for it in &result.iterations {
+        println!(
+            "{:>5} {:>10} {:>11} {:>9}  {}",
+            it.depth,
+            it.score.to_string(),
+            it.nodes,
+            format!("{:.1}ms", it.time.as_secs_f64() * 1000.0),
+            it.pv.join(" ")
+        );
+    }
+    match result.best_move {
+        Some(mv) => println!(
+            "\nbest move {} ({}), score {}, {} nodes in {:.1} ms, {} nodes/s",
+            mv,
+            game.san(mv),
+            result.score,
+            result.nodes(),
+            result.time.as_secs_f64() * 1000.0,
+            result.nps()
+        ),
+        None => println!(
+            "\nno legal move: {}",
+            if game.in_check() {
+                "checkmate"
+            } else {
+                "stalemate"
+            }
+        ),
+    }
+    Ok(())
+}

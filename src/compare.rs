@@ -1,0 +1,136 @@
+//! Every stage on the same positions: the table and chart behind `searchlab compare`.
+
+use crate::error::Result;
+use crate::games::Chess;
+use crate::limits::SearchLimits;
+use crate::plot::Series;
+use crate::positions::NamedPosition;
+use crate::score::{Depth, Score};
+use crate::search::engine_for;
+use serde::Serialize;
+use std::time::Duration;
+
+/// One stage's search of one position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CompareRow {
+    /// The stage's name.
+    pub stage: String,
+    /// The position's name.
+    pub position: String,
+    /// The position.
+    pub fen: String,
+    /// The depth searched (the last completed iteration for iterative stages).
+    pub depth: Depth,
+    /// The best move in UCI notation (`None` if the position has no legal move).
+    #[serde(rename = "move")]
+    pub best_move: Option<String>,
+    /// The score: `{"cp": n}` or `{"mate": n}` in JSON.
+    #[serde(serialize_with = "score_json")]
+    pub score: Score,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock time, in milliseconds in JSON.
+    #[serde(rename = "time_ms", serialize_with = "millis")]
+    pub time: Duration,
+}
+
+/// The whole comparison: every stage on every position at the chosen depth, plus node totals
+/// per depth for the chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// One row per stage and position, stages in ladder order within each position.
+    pub rows: Vec<CompareRow>,
+    /// For each stage, total nodes over all positions at each depth from 1 to the chosen one.
+    pub nodes_per_depth: Vec<Series>,
+}
+
+impl Comparison {
+    /// Total nodes of `stage` over all positions at the chosen depth.
+    pub fn total_nodes(&self, stage: &str) -> u64 {
+        self.rows
+            .iter()
+            .filter(|r| r.stage == stage)
+            .map(|r| r.nodes)
+            .sum()
+    }
+
+    /// Total time of `stage` over all positions at the chosen depth.
+    pub fn total_time(&self, stage: &str) -> Duration {
+        self.rows
+            .iter()
+            .filter(|r| r.stage == stage)
+            .map(|r| r.time)
+            .sum()
+    }
+}
+
+/// Runs each stage in `stages` on each position at every depth from 1 to `depth` (a fresh
+/// engine each time, so nothing carries over). `progress` is told after each search, with
+/// (searches done, searches in all).
+pub fn compare(
+    positions: &[NamedPosition],
+    stages: &[&str],
+    depth: Depth,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Comparison> {
+    SearchLimits::depth(depth).validate()?;
+    let games: Vec<Chess> = positions
+        .iter()
+        .map(|p| Chess::from_fen(p.fen))
+        .collect::<Result<_>>()?;
+    let total = stages.len() * positions.len() * depth as usize;
+    let mut done = 0;
+    let mut rows = Vec::new();
+    let mut per_depth: Vec<Vec<(Depth, u64)>> = vec![Vec::new(); stages.len()];
+    for d in 1..=depth {
+        let mut sums = vec![0u64; stages.len()];
+        for (position, game) in positions.iter().zip(&games) {
+            for (i, stage) in stages.iter().enumerate() {
+                let mut engine = engine_for::<Chess>(stage)?;
+                let mut game = game.clone();
+                let result = engine.search(&mut game, &SearchLimits::depth(d));
+                sums[i] += result.nodes();
+                if d == depth {
+                    rows.push(CompareRow {
+                        stage: stage.to_string(),
+                        position: position.name.to_string(),
+                        fen: position.fen.to_string(),
+                        depth: result.depth,
+                        best_move: result.best_move.map(|m| m.to_string()),
+                        score: result.score,
+                        nodes: result.nodes(),
+                        time: result.time,
+                    });
+                }
+                done += 1;
+                progress(done, total);
+            }
+        }
+        for (i, sum) in sums.into_iter().enumerate() {
+            per_depth[i].push((d, sum));
+        }
+    }
+    let nodes_per_depth = stages
+        .iter()
+        .zip(per_depth)
+        .map(|(stage, counts)| Series::from_counts(stage, &counts))
+        .collect();
+    Ok(Comparison {
+        rows,
+        nodes_per_depth,
+    })
+}
+
+fn score_json<S: serde::Serializer>(score: &Score, s: S) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(1))?;
+    match score.mate_moves() {
+        Some(m) => map.serialize_entry("mate", &m)?,
+        None => map.serialize_entry("cp", &score.0)?,
+    }
+    map.end()
+}
+
+fn millis<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_f64((d.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0)
+}

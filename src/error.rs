@@ -1,0 +1,110 @@
+//! Errors a user can cause: a bad FEN, an illegal move, an unknown stage, a bad limit, a bad
+//! EPD line. Library functions return them as values; the binary reports them and exits non-zero.
+
+use thiserror::Error;
+
+/// What was wrong with a FEN string, naming the field at fault.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// A FEN has 6 space-separated fields (4 are accepted, as in EPD).
+    #[error("a FEN has 4 to 6 fields (placement, side, castling, en passant, halfmove clock, fullmove number), found {found}")]
+    FieldCount {
+        /// How many fields the string had.
+        found: usize,
+    },
+    /// Field 1, the piece placement.
+    #[error("field 1 (piece placement) is invalid: {reason}")]
+    Placement {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Field 2, the side to move.
+    #[error("field 2 (side to move) must be 'w' or 'b', found '{found}'")]
+    SideToMove {
+        /// The text found.
+        found: String,
+    },
+    /// Field 3, castling rights.
+    #[error("field 3 (castling rights) must be '-' or letters from 'KQkq', found '{found}'")]
+    Castling {
+        /// The text found.
+        found: String,
+    },
+    /// Field 4, the en-passant target square.
+    #[error("field 4 (en passant square) must be '-' or a square on rank 3 or 6, found '{found}'")]
+    EnPassant {
+        /// The text found.
+        found: String,
+    },
+    /// Field 5, the halfmove clock.
+    #[error("field 5 (halfmove clock) must be a number from 0 to 150, found '{found}'")]
+    HalfmoveClock {
+        /// The text found.
+        found: String,
+    },
+    /// Field 6, the fullmove number.
+    #[error("field 6 (fullmove number) must be a positive number, found '{found}'")]
+    FullmoveNumber {
+        /// The text found.
+        found: String,
+    },
+    /// Every field parses, but the position cannot occur in a game.
+    #[error("the position is not legal: {reason}")]
+    IllegalPosition {
+        /// Why not.
+        reason: String,
+    },
+}
+
+/// Every error the searchlab library reports.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    /// A FEN that could not be read.
+    #[error("bad FEN '{fen}': {error}")]
+    Fen {
+        /// The FEN as given.
+        fen: String,
+        /// Which field was wrong.
+        error: FenError,
+    },
+    /// A move that is malformed or not legal in the position.
+    #[error("illegal move '{mv}' in position {fen}{hint}")]
+    IllegalMove {
+        /// The move as given.
+        mv: String,
+        /// The position it was tried in.
+        fen: String,
+        /// Extra help (the legal moves, or why it failed).
+        hint: String,
+    },
+    /// A stage name that is not on the ladder.
+    #[error("unknown stage '{name}'; the stages are: {known}")]
+    UnknownStage {
+        /// The name given.
+        name: String,
+        /// The names that exist, comma separated.
+        known: String,
+    },
+    /// A search limit that makes no sense (zero time, zero depth, ...).
+    #[error("invalid search limit: {0}")]
+    InvalidLimit(String),
+    /// A line of an EPD file that could not be read.
+    #[error("EPD line {line}: {reason}")]
+    Epd {
+        /// 1-based line number.
+        line: usize,
+        /// What was wrong.
+        reason: String,
+    },
+    /// Reading or writing a file failed.
+    #[error("{path}: {reason}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The operating system's message.
+        reason: String,
+    },
+}
+
+/// `Result` with the library's [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,66 @@
+//! The [`Game`] trait: everything a search needs to know about a game, and nothing more.
+//!
+//! The early stages of the ladder are generic over it, so the very same minimax that searches
+//! chess also searches tic-tac-toe, whose complete tree is small enough to count exactly.
+//!
+//! Moves are made and taken back on one mutable game (`play` / `undo`) rather than by copying
+//! the position at every node: the game keeps its own history, which is exactly what it needs to
+//! recognise a repeated position, inside the search and against the moves played before it.
+
+use crate::score::{Ply, Score};
+use std::fmt::{Debug, Display};
+
+/// How a finished game ended, from the point of view of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move has lost (chess: it is checkmated; tic-tac-toe: the opponent has a line).
+    Loss,
+    /// Nobody wins: stalemate, repetition, the 50-move rule, a dead position, a full board.
+    Draw,
+}
+
+impl Outcome {
+    /// The exact score of this outcome for the side to move, `ply` plies from the root: losses
+    /// sooner are worse, so the winner prefers the fastest mate and the loser the slowest.
+    pub fn score(self, ply: Ply) -> Score {
+        match self {
+            Outcome::Loss => Score::mated_in(ply),
+            Outcome::Draw => Score::DRAW,
+        }
+    }
+}
+
+/// A two-player, zero-sum, perfect-information game that the engines can search.
+pub trait Game: Clone {
+    /// A move. Printed in the game's usual notation (UCI for chess).
+    type Move: Copy + Eq + Debug + Display + Send + Sync + 'static;
+
+    /// Every legal move in the current position (empty when the game is over by having none).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays `mv`, which must be one of [`Game::legal_moves`].
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back the last move played with [`Game::play`].
+    fn undo(&mut self);
+
+    /// `Some` if the game is over in the current position, `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A static guess at the value of the position for the side to move, in centipawns.
+    /// Only called on positions where the game is not over.
+    fn evaluate(&self) -> Score;
+
+    /// A 64-bit key of the position (pieces, side to move, rights): equal positions, equal keys.
+    fn hash(&self) -> u64;
+
+    /// Is the side to move in check? (Games without check answer `false`.)
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Does `mv` capture something? Used to break ties in move ordering and in statistics.
+    fn is_capture(&self, _mv: Self::Move) -> bool {
+        false
+    }
+}

@@ -1,0 +1,588 @@
+//! Chess, as a [`Game`]: the `chess` crate's board plus the rules it leaves to us.
+//!
+//! `chess::Board` generates legal moves very fast, but it is a *position*, not a *game*: it
+//! drops the halfmove clock when it reads a FEN and it has no history. So [`Chess`] keeps a
+//! stack of frames (board, halfmove clock, fullmove number). `play` pushes a frame and `undo`
+//! pops it, which gives us, for free, everything the draw rules need:
+//!
+//! - **checkmate and stalemate**: no legal move, in check or not;
+//! - **the 50-move rule**: the halfmove clock reaches 100 (mate on that move still counts);
+//! - **repetition**: the current position already occurred since the last capture or pawn move,
+//!   whether inside the search or in the moves played before it. The engine counts the *first*
+//!   repetition as a draw: if repeating were good for the side that could deviate, it could
+//!   repeat again, so nothing is lost, and the search sees the draw two plies sooner;
+//! - **insufficient material**: no mate is possible with any sequence of legal moves
+//!   (king against king with at most one minor piece, or bishops all on one colour).
+
+use crate::error::{Error, FenError, Result};
+use crate::eval;
+use crate::game::{Game, Outcome};
+use crate::score::Score;
+use chess::{BitBoard, Board, ChessMove, Color, MoveGen, Piece, Square, EMPTY};
+use std::fmt;
+use std::str::FromStr;
+
+/// The FEN of the standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// One position in the game's history.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    board: Board,
+    /// Plies since the last capture or pawn move (the 50-move rule counts to 100).
+    halfmove_clock: u32,
+    /// The FEN's fullmove number: starts at 1, grows after each Black move.
+    fullmove_number: u32,
+}
+
+/// A chess game: the current position and every position before it.
+#[derive(Clone, Debug)]
+pub struct Chess {
+    frames: Vec<Frame>,
+}
+
+impl Default for Chess {
+    fn default() -> Self {
+        Chess::start()
+    }
+}
+
+impl Chess {
+    /// The standard starting position.
+    pub fn start() -> Chess {
+        Chess::from_fen(START_FEN).expect("the start FEN is valid")
+    }
+
+    /// Reads a FEN (6 fields, or the first 4 as in EPD). A bad FEN is an error that names
+    /// the field at fault; no input makes this panic.
+    pub fn from_fen(fen: &str) -> Result<Chess> {
+        parse_fen(fen).map_err(|error| Error::Fen {
+            fen: fen.to_string(),
+            error,
+        })
+    }
+
+    /// The underlying `chess` crate board of the current position.
+    pub fn board(&self) -> &Board {
+        &self.current().board
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.current().halfmove_clock
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.board().side_to_move()
+    }
+
+    /// Number of moves played since the position this game was created from.
+    pub fn moves_played(&self) -> usize {
+        self.frames.len() - 1
+    }
+
+    /// The current position as a 6-field FEN.
+    pub fn fen(&self) -> String {
+        let frame = self.current();
+        // The crate's FEN writer prints placement, side, castling and en passant correctly;
+        // the two counters are ours.
+        let crate_fen = frame.board.to_string();
+        let first_four: Vec<&str> = crate_fen.split(' ').take(4).collect();
+        format!(
+            "{} {} {}",
+            first_four.join(" "),
+            frame.halfmove_clock,
+            frame.fullmove_number
+        )
+    }
+
+    /// Parses a move in UCI notation (`e2e4`, `e7e8q`, castling as the king's move `e1g1`)
+    /// and checks it is legal here.
+    pub fn parse_uci(&self, text: &str) -> Result<ChessMove> {
+        let wanted = text.trim().to_ascii_lowercase();
+        self.legal_moves()
+            .into_iter()
+            .find(|mv| mv.to_string() == wanted)
+            .ok_or_else(|| self.illegal(text))
+    }
+
+    /// Parses a move in standard algebraic notation (`Nf3`, `exd5`, `O-O`, `e8=Q+`) and
+    /// checks it is legal here. Check and annotation marks are ignored.
+    pub fn parse_san(&self, text: &str) -> Result<ChessMove> {
+        let wanted = strip_san(text);
+        if wanted.is_empty() {
+            return Err(self.illegal(text));
+        }
+        self.legal_moves()
+            .into_iter()
+            .find(|&mv| strip_san(&self.san(mv)) == wanted)
+            .ok_or_else(|| self.illegal(text))
+    }
+
+    /// Plays a move given in UCI notation, or explains why it cannot be played.
+    pub fn play_uci(&mut self, text: &str) -> Result<()> {
+        let mv = self.parse_uci(text)?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Writes a legal move in standard algebraic notation, with `+` or `#`.
+    pub fn san(&self, mv: ChessMove) -> String {
+        let board = self.board();
+        let (from, to) = (mv.get_source(), mv.get_dest());
+        let piece = board.piece_on(from).unwrap_or(Piece::Pawn);
+        let mut san = String::new();
+        if piece == Piece::King
+            && (from.get_file().to_index() as i32 - to.get_file().to_index() as i32).abs() == 2
+        {
+            san.push_str(if to.get_file().to_index() > from.get_file().to_index() {
+                "O-O"
+            } else {
+                "O-O-O"
+            });
+        } else {
+            let capture = is_capture(board, mv);
+            if piece == Piece::Pawn {
+                if capture {
+                    san.push(file_char(from));
+                }
+            } else {
+                san.push(piece_letter(piece));
+                // Disambiguate between two pieces of the same kind that reach the same square.
+                let rivals: Vec<Square> = MoveGen::new_legal(board)
+                    .filter(|m| {
+                        m.get_dest() == to
+                            && m.get_source() != from
+                            && board.piece_on(m.get_source()) == Some(piece)
+                    })
+                    .map(|m| m.get_source())
+                    .collect();
+                if !rivals.is_empty() {
+                    let same_file = rivals.iter().any(|s| s.get_file() == from.get_file());
+                    let same_rank = rivals.iter().any(|s| s.get_rank() == from.get_rank());
+                    if !same_file {
+                        san.push(file_char(from));
+                    } else if !same_rank {
+                        san.push(rank_char(from));
+                    } else {
+                        san.push(file_char(from));
+                        san.push(rank_char(from));
+                    }
+                }
+            }
+            if capture {
+                san.push('x');
+            }
+            san.push_str(&to.to_string());
+            if let Some(promo) = mv.get_promotion() {
+                san.push('=');
+                san.push(piece_letter(promo));
+            }
+        }
+        let after = board.make_move_new(mv);
+        if *after.checkers() != EMPTY {
+            san.push(if MoveGen::new_legal(&after).len() == 0 {
+                '#'
+            } else {
+                '+'
+            });
+        }
+        san
+    }
+
+    /// Counts the leaf nodes of the legal move tree to `depth` plies (perft). It uses the
+    /// board directly, so it checks the move generator and our FEN reading, nothing else.
+    pub fn perft(&self, depth: u32) -> u64 {
+        perft_board(self.board(), depth)
+    }
+
+    /// Perft split by first move, for finding where two move generators disagree.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(ChessMove, u64)> {
+        let depth = depth.max(1);
+        MoveGen::new_legal(self.board())
+            .map(|mv| (mv, perft_board(&self.board().make_move_new(mv), depth - 1)))
+            .collect()
+    }
+
+    fn current(&self) -> &Frame {
+        self.frames
+            .last()
+            .expect("a game always has its initial frame")
+    }
+
+    fn illegal(&self, text: &str) -> Error {
+        let mut legal: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
+        legal.sort();
+        let hint = if legal.is_empty() {
+            " (the side to move has no legal move)".to_string()
+        } else {
+            format!(" (legal moves: {})", legal.join(" "))
+        };
+        Error::IllegalMove {
+            mv: text.to_string(),
+            fen: self.fen(),
+            hint,
+        }
+    }
+
+    /// Has the current position occurred before, since the last irreversible move?
+    fn is_repetition(&self) -> bool {
+        let current = self.current();
+        let key = current.board.get_hash();
+        let reversible = current.halfmove_clock as usize;
+        // Only positions with the same side to move can be equal: step back two plies at a time.
+        self.frames
+            .iter()
+            .rev()
+            .take(reversible + 1)
+            .skip(2)
+            .step_by(2)
+            .any(|frame| frame.board.get_hash() == key)
+    }
+}
+
+impl Game for Chess {
+    type Move = ChessMove;
+
+    fn legal_moves(&self) -> Vec<ChessMove> {
+        MoveGen::new_legal(self.board()).collect()
+    }
+
+    fn play(&mut self, mv: ChessMove) {
+        let frame = *self.current();
+        let irreversible = frame.board.piece_on(mv.get_source()) == Some(Piece::Pawn)
+            || is_capture(&frame.board, mv);
+        self.frames.push(Frame {
+            board: frame.board.make_move_new(mv),
+            halfmove_clock: if irreversible {
+                0
+            } else {
+                frame.halfmove_clock + 1
+            },
+            fullmove_number: frame.fullmove_number
+                + u32::from(frame.board.side_to_move() == Color::Black),
+        });
+    }
+
+    fn undo(&mut self) {
+        // The initial frame is never popped: `undo` without a `play` is a caller's bug, and the
+        // position simply stays where it is.
+        if self.frames.len() > 1 {
+            self.frames.pop();
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let frame = self.current();
+        if MoveGen::new_legal(&frame.board).len() == 0 {
+            return Some(if *frame.board.checkers() == EMPTY {
+                Outcome::Draw
+            } else {
+                Outcome::Loss
+            });
+        }
+        if frame.halfmove_clock >= 100
+            || self.is_repetition()
+            || insufficient_material(&frame.board)
+        {
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self.board())
+    }
+
+    fn hash(&self) -> u64 {
+        self.board().get_hash()
+    }
+
+    fn in_check(&self) -> bool {
+        *self.board().checkers() != EMPTY
+    }
+
+    fn is_capture(&self, mv: ChessMove) -> bool {
+        is_capture(self.board(), mv)
+    }
+}
+
+impl fmt::Display for Chess {
+    /// A text diagram of the board, White at the bottom, then the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.board();
+        for rank in (0..8).rev() {
+            write!(f, "{} ", rank + 1)?;
+            for file in 0..8 {
+                let sq = square_at(file, rank);
+                let c = match (board.piece_on(sq), board.color_on(sq)) {
+                    (Some(piece), Some(color)) => {
+                        let c = piece_letter(piece);
+                        let c = if piece == Piece::Pawn { 'P' } else { c };
+                        if color == Color::White {
+                            c
+                        } else {
+                            c.to_ascii_lowercase()
+                        }
+                    }
+                    _ => '.',
+                };
+                write!(f, "{c} ")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "  a b c d e f g h")?;
+        write!(f, "{}", self.fen())
+    }
+}
+
+impl FromStr for Chess {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Chess> {
+        Chess::from_fen(s)
+    }
+}
+
+/// The square on `file` (0 = a) and `rank` (0 = first rank).
+pub fn square_at(file: usize, rank: usize) -> Square {
+    Square::make_square(chess::Rank::from_index(rank), chess::File::from_index(file))
+}
+
+/// Does `mv` capture a piece on `board` (en passant included)?
+pub fn is_capture(board: &Board, mv: ChessMove) -> bool {
+    board.piece_on(mv.get_dest()).is_some()
+        || (board.piece_on(mv.get_source()) == Some(Piece::Pawn)
+            && mv.get_source().get_file() != mv.get_dest().get_file())
+}
+
+fn perft_board(board: &Board, depth: u32) -> u64 {
+    let moves = MoveGen::new_legal(board);
+    match depth {
+        0 => 1,
+        // Bulk counting: at the last ply the number of legal moves is the number of leaves.
+        1 => moves.len() as u64,
+        _ => moves
+            .map(|mv| perft_board(&board.make_move_new(mv), depth - 1))
+            .sum(),
+    }
+}
+
+fn insufficient_material(board: &Board) -> bool {
+    let heavy =
+        *board.pieces(Piece::Pawn) | *board.pieces(Piece::Rook) | *board.pieces(Piece::Queen);
+    if heavy != EMPTY {
+        return false;
+    }
+    let knights = board.pieces(Piece::Knight).popcnt();
+    let bishops = *board.pieces(Piece::Bishop);
+    if knights + bishops.popcnt() <= 1 {
+        return true;
+    }
+    // Only bishops, all on squares of one colour: neither king can ever be mated.
+    const LIGHT_SQUARES: BitBoard = BitBoard(0x55AA_55AA_55AA_55AA);
+    knights == 0 && ((bishops & LIGHT_SQUARES) == EMPTY || (bishops & !LIGHT_SQUARES) == EMPTY)
+}
+
+fn piece_letter(piece: Piece) -> char {
+    match piece {
+        Piece::Pawn => 'P',
+        Piece::Knight => 'N',
+        Piece::Bishop => 'B',
+        Piece::Rook => 'R',
+        Piece::Queen => 'Q',
+        Piece::King => 'K',
+    }
+}
+
+fn file_char(sq: Square) -> char {
+    (b'a' + sq.get_file().to_index() as u8) as char
+}
+
+fn rank_char(sq: Square) -> char {
+    (b'1' + sq.get_rank().to_index() as u8) as char
+}
+
+/// SAN with check marks, annotations and the capture sign removed, and `0-0` read as `O-O`.
+fn strip_san(text: &str) -> String {
+    text.trim()
+        .replace('0', "O")
+        .chars()
+        .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | ':'))
+        .collect()
+}
+
+/// Validates every FEN field by hand before the `chess` crate sees it: that crate panics or
+/// silently accepts some malformed input, and its error does not say which field was wrong.
+fn parse_fen(fen: &str) -> std::result::Result<Chess, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::FieldCount {
+            found: fields.len(),
+        });
+    }
+    check_placement(fields[0])?;
+    let side = fields[1];
+    if side != "w" && side != "b" {
+        return Err(FenError::SideToMove {
+            found: side.to_string(),
+        });
+    }
+    let castling = fields[2];
+    let castling_ok = castling == "-"
+        || (!castling.is_empty()
+            && castling.len() <= 4
+            && castling.chars().all(|c| "KQkq".contains(c))
+            && castling
+                .chars()
+                .collect::<std::collections::HashSet<_>>()
+                .len()
+                == castling.len());
+    if !castling_ok {
+        return Err(FenError::Castling {
+            found: castling.to_string(),
+        });
+    }
+    let ep = fields[3];
+    if ep != "-" {
+        let bytes = ep.as_bytes();
+        let wanted_rank = if side == "w" { b'6' } else { b'3' };
+        if bytes.len() != 2 || !(b'a'..=b'h').contains(&bytes[0]) || bytes[1] != wanted_rank {
+            return Err(FenError::EnPassant {
+                found: ep.to_string(),
+            });
+        }
+    }
+    let halfmove_clock = match fields.get(4) {
+        None => 0,
+        Some(text) => match text.parse::<u32>() {
+            Ok(n) if n <= 150 => n,
+            _ => {
+                return Err(FenError::HalfmoveClock {
+                    found: text.to_string(),
+                })
+            }
+        },
+    };
+    let fullmove_number = match fields.get(5) {
+        None => 1,
+        Some(text) => match text.parse::<u32>() {
+            Ok(n) if (1..=100_000).contains(&n) => n,
+            // Some writers put 0 here; it is harmless, read it as 1.
+            Ok(0) => 1,
+            _ => {
+                return Err(FenError::FullmoveNumber {
+                    found: text.to_string(),
+                })
+            }
+        },
+    };
+    let four = fields[..4].join(" ");
+    let board = Board::from_str(&four).map_err(|_| FenError::IllegalPosition {
+        reason: "each side needs exactly one king, the kings may not touch, the side not to move \
+                 may not be in check, and castling rights need the king and rook on their squares"
+            .to_string(),
+    })?;
+    Ok(Chess {
+        frames: vec![Frame {
+            board,
+            halfmove_clock,
+            fullmove_number,
+        }],
+    })
+}
+
+fn check_placement(placement: &str) -> std::result::Result<(), FenError> {
+    let bad = |reason: String| FenError::Placement { reason };
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(bad(format!(
+            "needs 8 ranks separated by '/', found {}",
+            ranks.len()
+        )));
+    }
+    for (i, rank) in ranks.iter().enumerate() {
+        let rank_number = 8 - i;
+        let mut squares = 0u32;
+        for c in rank.chars() {
+            match c {
+                '1'..='8' => squares += c as u32 - '0' as u32,
+                'p' | 'P' if rank_number == 1 || rank_number == 8 => {
+                    return Err(bad(format!("a pawn stands on rank {rank_number}")));
+                }
+                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => {
+                    squares += 1
+                }
+                other => {
+                    return Err(bad(format!(
+                        "unexpected character '{other}' on rank {rank_number}"
+                    )))
+                }
+            }
+        }
+        if squares != 8 {
+            return Err(bad(format!(
+                "rank {rank_number} ('{rank}') covers {squares} squares, not 8"
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_round_trips_with_clocks() {
+        let fen = "5rk1/1b3p2/8/3p4/3p2P1/2Q4B/5P1K/R3R3 b - - 0 36";
+        assert_eq!(Chess::from_fen(fen).unwrap().fen(), fen);
+        let g = Chess::from_fen("8/8/8/4k3/8/8/8/4K2R w K - 37 80").unwrap();
+        assert_eq!(g.halfmove_clock(), 37);
+        assert_eq!(g.fen(), "8/8/8/4k3/8/8/8/4K2R w K - 37 80");
+    }
+
+    #[test]
+    fn san_writes_and_reads() {
+        let g = Chess::start();
+        let mv = g.parse_san("Nf3").unwrap();
+        assert_eq!(mv.to_string(), "g1f3");
+        assert_eq!(g.san(mv), "Nf3");
+        let g = Chess::from_fen("1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1").unwrap();
+        assert_eq!(g.parse_san("Qd1+").unwrap().to_string(), "d6d1");
+        assert_eq!(g.san(g.parse_uci("d6d1").unwrap()), "Qd1+");
+    }
+
+    #[test]
+    fn fifty_move_rule_and_repetition() {
+        let mut g = Chess::from_fen("8/8/8/4k3/8/8/8/4K2R w K - 99 80").unwrap();
+        assert_eq!(g.outcome(), None);
+        g.play_uci("h1h2").unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::Draw));
+        let mut g = Chess::start();
+        for mv in ["g1f3", "g8f6", "f3g1"] {
+            g.play_uci(mv).unwrap();
+            assert_eq!(g.outcome(), None);
+        }
+        g.play_uci("f6g8").unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::Draw), "start position repeated");
+        g.undo();
+        assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn insufficient_material_cases() {
+        let draw = |fen: &str| Chess::from_fen(fen).unwrap().outcome() == Some(Outcome::Draw);
+        assert!(draw("8/8/8/4k3/8/8/8/4K3 w - - 0 1"));
+        assert!(draw("8/8/8/4k3/8/8/8/4KN2 w - - 0 1"));
+        assert!(
+            draw("8/8/8/3bk3/8/8/8/4KB2 w - - 0 1"),
+            "bishops on one colour"
+        );
+        assert!(
+            !draw("8/8/8/2b1k3/8/8/8/4KB2 w - - 0 1"),
+            "bishops on both colours"
+        );
+        assert!(!draw("8/8/8/4k3/8/8/8/4KNN1 w - - 0 1"));
+    }
+}

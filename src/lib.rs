@@ -1,0 +1,67 @@
+//! # searchlab: chess game-tree search, one stage at a time
+//!
+//! searchlab is two things at once: a book-shaped crate that builds a chess search up one
+//! idea at a time, and a real engine that plays in any UCI chess GUI.
+//!
+//! ## The ladder
+//!
+//! | stage | module | adds | proven by |
+//! |---|---|---|---|
+//! | 1 | [`search::minimax`] | every move to a fixed depth | the exact tic-tac-toe tree (549,946 nodes, a draw) |
+//! | 2 | [`search::alphabeta`] | the (alpha, beta) window and cut-offs | same score *and* move as minimax, far fewer nodes |
+//! | 3 | [`search::iterative`] | iterative deepening, time limit, previous PV first | same score as alpha-beta at every depth |
+//! | 4 | [`search::cached`] | a transposition table | same score as iterative at depths 1–4, fewer nodes |
+//!
+//! Every stage implements [`Engine`] and returns the same [`SearchResult`], so the tests,
+//! the `compare` table, the charts and the notebooks treat them alike.
+//!
+//! ## Shared machinery, written once
+//!
+//! - [`Game`]: what a search needs to know about a game; implemented by [`Chess`] (on the
+//!   `chess` crate, with the halfmove clock and history it lacks) and [`TicTacToe`].
+//! - [`Score`]: centipawns from the side to move, with mates encoded by distance.
+//! - [`eval`]: material, piece-square tables and mobility.
+//! - [`SearchLimits`] and [`StopFlag`]: depth, nodes, time, and stopping from outside.
+//! - [`stats`]: node counts and per-iteration statistics.
+//! - [`tt`]: the transposition table.
+//!
+//! ```
+//! use searchlab::{engine_for, Chess, SearchLimits};
+//!
+//! let mut game = Chess::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+//! let mut engine = engine_for::<Chess>("cached").unwrap();
+//! let result = engine.search(&mut game, &SearchLimits::depth(3));
+//! assert_eq!(result.best_move.unwrap().to_string(), "a1a8"); // back-rank mate
+//! assert_eq!(result.score.to_string(), "mate 1");
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod bench;
+pub mod compare;
+pub mod epd;
+pub mod error;
+pub mod eval;
+pub mod game;
+pub mod games;
+pub mod limits;
+pub mod matchplay;
+pub mod notebook;
+pub mod plot;
+pub mod positions;
+
+pub mod score;
+pub mod search;
+pub mod stats;
+pub mod suite;
+pub mod tree;
+pub mod tt;
+pub mod uci;
+
+pub use error::{Error, FenError, Result};
+pub use game::{Game, Outcome};
+pub use games::{Chess, TicTacToe};
+pub use limits::{Clock, SearchLimits, StopFlag};
+pub use score::{Depth, Ply, Score};
+pub use search::{engine_for, Engine, Stage, STAGES};
+pub use stats::{Iteration, SearchResult, SearchStats};

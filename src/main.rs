@@ -1,0 +1,55 @@
+//! The `searchlab` command line. Thin by design: it parses arguments and calls the library.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+
+/// Chess game-tree search, one stage at a time.
+#[derive(Parser, Debug)]
+#[command(name = "searchlab", version, about, long_about = None)]
+struct Cli {
+    /// Print machine-readable JSON instead of tables.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Every stage on the built-in positions: a table and a nodes-per-depth chart (the default).
+    Compare(cli::compare::Args),
+    /// Search one position with one stage.
+    Search(cli::search::Args),
+    /// Count the leaves of the move tree (checks the move generator).
+    Perft(cli::perft::Args),
+    /// Run an EPD test suite (bm / am / dm).
+    Suite(cli::suite::Args),
+    /// Play a match between two stages.
+    Match(cli::matchplay::Args),
+    /// Fixed positions at a fixed depth: a node-count signature and the speed.
+    Bench(cli::bench::Args),
+    /// Speak the UCI protocol on stdin/stdout (for chess GUIs).
+    Uci,
+    /// Write the book's generated figures (SVG) into a folder.
+    Figures(cli::figures::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        None => cli::compare::run(cli::compare::Args::default(), cli.json),
+        Some(Command::Compare(args)) => cli::compare::run(args, cli.json),
+        Some(Command::Search(args)) => cli::search::run(args, cli.json),
+        Some(Command::Perft(args)) => cli::perft::run(args, cli.json),
+        Some(Command::Suite(args)) => cli::suite::run(args, cli.json),
+        Some(Command::Match(args)) => cli::matchplay::run(args, cli.json),
+        Some(Command::Bench(args)) => cli::bench::run(args, cli.json),
+        Some(Command::Uci) => cli::uci::run(),
+        Some(Command::Figures(args)) => cli::figures::run(args, cli.json),
+    };
+    if let Err(error) = outcome {
+        eprintln!("error: {error:#}");
+        std::process::exit(1);
+    }
+}

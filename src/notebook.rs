@@ -1,0 +1,1 @@
+//! Helpers for the evcxr notebooks (to be built: issue 3).

@@ -1,0 +1,203 @@
+//! Charts as SVG text, drawn with plotters: the same functions serve the CLI (written to
+//! files), the book (committed figures) and the notebooks (shown inline).
+
+use crate::error::{Error, Result};
+use crate::score::Depth;
+use plotters::prelude::*;
+
+/// One line on a chart: a name for the legend and (depth, value) points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// Legend text (a stage name, usually).
+    pub name: String,
+    /// The points, in depth order.
+    pub points: Vec<(Depth, f64)>,
+}
+
+impl Series {
+    /// A series from integer counts (node counts per depth).
+    pub fn from_counts(name: &str, counts: &[(Depth, u64)]) -> Series {
+        Series {
+            name: name.to_string(),
+            points: counts.iter().map(|&(d, n)| (d, n as f64)).collect(),
+        }
+    }
+}
+
+/// Colours for the stages, in ladder order (then they repeat).
+const PALETTE: [RGBColor; 6] = [
+    RGBColor(0xd6, 0x27, 0x28),
+    RGBColor(0x1f, 0x77, 0xb4),
+    RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x8c, 0x56, 0x4b),
+];
+
+/// A line chart of `series` against depth, as an SVG document. With `log_y` the value axis is
+/// logarithmic (node counts grow exponentially with depth, so a log scale shows each stage's
+/// growth rate as a slope).
+pub fn line_chart_svg(
+    title: &str,
+    y_label: &str,
+    log_y: bool,
+    series: &[Series],
+) -> Result<String> {
+    let mut svg = String::new();
+    draw_line_chart(&mut svg, title, y_label, log_y, series).map_err(|e| Error::Io {
+        path: "<svg chart>".into(),
+        reason: e,
+    })?;
+    Ok(svg)
+}
+
+/// Nodes per depth for each stage, log scale: the ladder's main picture.
+pub fn nodes_per_depth_svg(series: &[Series]) -> Result<String> {
+    line_chart_svg(
+        "Nodes searched per depth (log scale)",
+        "nodes",
+        true,
+        series,
+    )
+}
+
+/// Effective branching factor per depth: nodes(d) / nodes(d-1), for each series of node counts.
+pub fn branching_factor_svg(node_series: &[Series]) -> Result<String> {
+    let ebf: Vec<Series> = node_series
+        .iter()
+        .map(|s| Series {
+            name: s.name.clone(),
+            points: s
+                .points
+                .windows(2)
+                .filter(|w| w[0].1 > 0.0)
+                .map(|w| (w[1].0, w[1].1 / w[0].1))
+                .collect(),
+        })
+        .collect();
+    line_chart_svg(
+        "Effective branching factor per depth",
+        "nodes(d) / nodes(d-1)",
+        false,
+        &ebf,
+    )
+}
+
+/// Each series of node counts divided by the minimal alpha-beta tree of Knuth and Moore for
+/// a uniform tree of branching factor `branching` (1.0 = as good as perfect ordering).
+pub fn minimal_tree_ratio_svg(node_series: &[Series], branching: f64) -> Result<String> {
+    let ratio: Vec<Series> = node_series
+        .iter()
+        .map(|s| Series {
+            name: s.name.clone(),
+            points: s
+                .points
+                .iter()
+                .map(|&(d, n)| (d, n / crate::stats::minimal_tree_leaves(branching, d)))
+                .collect(),
+        })
+        .collect();
+    line_chart_svg(
+        &format!("Nodes relative to the minimal tree (b = {branching:.1}, log scale)"),
+        "nodes / minimal tree",
+        true,
+        &ratio,
+    )
+}
+
+fn draw_line_chart(
+    out: &mut String,
+    title: &str,
+    y_label: &str,
+    log_y: bool,
+    series: &[Series],
+) -> std::result::Result<(), String> {
+    let points = || series.iter().flat_map(|s| s.points.iter());
+    let max_depth = points().map(|p| p.0).max().unwrap_or(1).max(1);
+    let min_depth = points().map(|p| p.0).min().unwrap_or(1).min(max_depth);
+    let positive = || points().map(|p| p.1).filter(|v| *v > 0.0);
+    let max_y = positive().fold(1.0f64, f64::max);
+    let min_y = positive().fold(max_y, f64::min);
+    let root = SVGBackend::with_string(out, (720, 440)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let x_range = (min_depth as f64 - 0.2)..(max_depth as f64 + 0.2);
+    let mut builder = ChartBuilder::on(&root);
+    builder
+        .caption(title, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(70);
+    macro_rules! draw_series_on {
+        ($chart:expr) => {{
+            let mut chart = $chart;
+            chart
+                .configure_mesh()
+                .x_desc("depth (plies)")
+                .y_desc(y_label)
+                .x_labels((max_depth - min_depth + 1) as usize)
+                .x_label_formatter(&|x| format!("{}", x.round() as i64))
+                .draw()
+                .map_err(|e| e.to_string())?;
+            for (i, s) in series.iter().enumerate() {
+                let color = PALETTE[i % PALETTE.len()];
+                let pts: Vec<(f64, f64)> = s
+                    .points
+                    .iter()
+                    .filter(|p| !log_y || p.1 > 0.0)
+                    .map(|&(d, v)| (d as f64, v))
+                    .collect();
+                chart
+                    .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
+                    .map_err(|e| e.to_string())?
+                    .label(s.name.clone())
+                    .legend(move |(x, y)| {
+                        PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
+                    });
+                chart
+                    .draw_series(pts.into_iter().map(|p| Circle::new(p, 3, color.filled())))
+                    .map_err(|e| e.to_string())?;
+            }
+            chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperLeft)
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK)
+                .draw()
+                .map_err(|e| e.to_string())?;
+        }};
+    }
+    if log_y {
+        let y_range = (min_y / 2.0)..(max_y * 2.0);
+        draw_series_on!(builder
+            .build_cartesian_2d(x_range, y_range.log_scale())
+            .map_err(|e| e.to_string())?);
+    } else {
+        let y_range = 0.0..(max_y * 1.1);
+        draw_series_on!(builder
+            .build_cartesian_2d(x_range, y_range)
+            .map_err(|e| e.to_string())?);
+    }
+    root.present().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_an_svg_with_every_series() {
+        let series = vec![
+            Series::from_counts("minimax", &[(1, 21), (2, 421), (3, 9323)]),
+            Series::from_counts("alphabeta", &[(1, 21), (2, 80), (3, 900)]),
+        ];
+        let svg = nodes_per_depth_svg(&series).unwrap();
+        assert!(svg.starts_with("<svg"));
+        assert!(svg.contains("minimax") && svg.contains("alphabeta"));
+        let ebf = branching_factor_svg(&series).unwrap();
+        assert!(ebf.contains("Effective branching factor"));
+        assert!(minimal_tree_ratio_svg(&series, 20.0)
+            .unwrap()
+            .contains("minimal tree"));
+    }
+}

@@ -1,0 +1,107 @@
+//! # Stage 2: alpha-beta
+//!
+//! Minimax looks at moves that cannot matter. Once I have a move worth `alpha`, a reply that
+//! shows another move of mine is worth less than `alpha` ends that move's search: I will not
+//! play it, so *how much* worse it is does not matter. The window `(alpha, beta)` carries both
+//! players' guarantees down the tree; a move scoring `>= beta` is a *cut-off* (the opponent
+//! will avoid this position), and the rest of the node's moves are skipped.
+//!
+//! **Invariant:** with the full window at the root it returns exactly minimax's score, and,
+//! searching moves in the same order, exactly minimax's move (a later move that only ties
+//! can never beat `alpha`). Inside the tree a node may return a *bound*: at most `alpha`
+//! (fail low) or at least `beta` (fail high). This is the *fail-soft* form: it returns the
+//! best score it saw even outside the window, a tighter bound that later stages can store.
+//!
+//! **Cost:** depends on move order. With the best move always first, Knuth and Moore showed
+//! it visits `b^⌈d/2⌉ + b^⌊d/2⌋ − 1` leaves, about the square root of minimax's `b^d`;
+//! with the worst order it is no better than minimax. Here moves come in the move
+//! generator's order, so it lands in between; the next stages improve the order.
+
+use crate::game::Game;
+use crate::limits::SearchLimits;
+use crate::score::{Depth, Ply, Score};
+use crate::search::{fixed_depth_result, score_without_moves, Engine};
+use crate::stats::{SearchResult, SearchStats};
+use std::time::Instant;
+
+/// Depth searched when the limits give none.
+pub const DEFAULT_DEPTH: Depth = 4;
+
+/// Fixed-depth alpha-beta (negamax form, fail-soft).
+#[derive(Debug, Default)]
+pub struct AlphaBeta {
+    stats: SearchStats,
+}
+
+impl AlphaBeta {
+    /// A new alpha-beta engine.
+    pub fn new() -> AlphaBeta {
+        AlphaBeta::default()
+    }
+
+    // ANCHOR: search
+    /// The value of `game` for the side to move if it lies inside `(alpha, beta)`; otherwise
+    /// a bound: at most `alpha`, or at least `beta`.
+    fn alphabeta<G: Game>(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        self.stats.nodes += 1;
+        if let Some(outcome) = game.outcome() {
+            return outcome.score(ply);
+        }
+        if depth == 0 {
+            return game.evaluate();
+        }
+        let mut best = -Score::INFINITE;
+        for mv in game.legal_moves() {
+            game.play(mv);
+            let score = -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha);
+            game.undo();
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                self.stats.beta_cutoffs += 1;
+                break;
+            }
+        }
+        best
+    }
+    // ANCHOR_END: search
+}
+
+impl<G: Game> Engine<G> for AlphaBeta {
+    fn name(&self) -> &'static str {
+        "alphabeta"
+    }
+
+    // ANCHOR: root
+    fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let depth = limits.depth.unwrap_or(DEFAULT_DEPTH).max(1);
+        self.stats = SearchStats::default();
+        self.stats.nodes = 1; // the root
+        let mut best_move = None;
+        let mut best_score = -Score::INFINITE;
+        for mv in game.legal_moves() {
+            game.play(mv);
+            // The root's alpha is the best score so far: later moves need only prove they
+            // are worse, not by how much.
+            let score = -self.alphabeta(game, depth - 1, 1, -Score::INFINITE, -best_score);
+            game.undo();
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+        }
+        if best_move.is_none() {
+            best_score = score_without_moves(game);
+        }
+        fixed_depth_result(best_move, best_score, depth, self.stats, start.elapsed())
+    }
+    // ANCHOR_END: root
+}

@@ -1,0 +1,89 @@
+//! # Stage 1: minimax
+//!
+//! The idea every game-playing program starts from: to value a position, try every legal move,
+//! value each resulting position the same way, and take the best one for the player to move.
+//! Below a fixed depth, stop and trust the static evaluation.
+//!
+//! It is written in the *negamax* form. A score is always from the side to move, so the best
+//! move for me is the one whose resulting position is worst for you: `score = -value(child)`.
+//! One function then serves both players, where the textbook's max and min alternate.
+//!
+//! **Invariant:** at depth `d` it returns the exact minimax value of the depth-`d` tree.
+//! **Cost:** every node of that tree: about `b^d` for branching factor `b` (≈ 35 in chess
+//! middlegames), so each extra ply costs ~35 times as much. The whole tic-tac-toe tree is
+//! 549,946 nodes; chess at depth 4 from a middlegame is already millions.
+
+use crate::game::Game;
+use crate::limits::SearchLimits;
+use crate::score::{Depth, Ply, Score};
+use crate::search::{fixed_depth_result, score_without_moves, Engine};
+use crate::stats::{SearchResult, SearchStats};
+use std::time::Instant;
+
+/// Depth searched when the limits give none.
+pub const DEFAULT_DEPTH: Depth = 3;
+
+/// Plain fixed-depth minimax, in negamax form.
+#[derive(Debug, Default)]
+pub struct Minimax {
+    stats: SearchStats,
+}
+
+impl Minimax {
+    /// A new minimax engine.
+    pub fn new() -> Minimax {
+        Minimax::default()
+    }
+
+    // ANCHOR: search
+    /// The value of `game` for the side to move, searching `depth` more plies; `ply` is the
+    /// distance from the root (it makes a nearer mate score higher).
+    fn minimax<G: Game>(&mut self, game: &mut G, depth: Depth, ply: Ply) -> Score {
+        self.stats.nodes += 1;
+        if let Some(outcome) = game.outcome() {
+            return outcome.score(ply);
+        }
+        if depth == 0 {
+            return game.evaluate();
+        }
+        let mut best = -Score::INFINITE;
+        for mv in game.legal_moves() {
+            game.play(mv);
+            let score = -self.minimax(game, depth - 1, ply + 1);
+            game.undo();
+            best = best.max(score);
+        }
+        best
+    }
+    // ANCHOR_END: search
+}
+
+impl<G: Game> Engine<G> for Minimax {
+    fn name(&self) -> &'static str {
+        "minimax"
+    }
+
+    // ANCHOR: root
+    fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let depth = limits.depth.unwrap_or(DEFAULT_DEPTH).max(1);
+        self.stats = SearchStats::default();
+        self.stats.nodes = 1; // the root
+        let mut best_move = None;
+        let mut best_score = -Score::INFINITE;
+        for mv in game.legal_moves() {
+            game.play(mv);
+            let score = -self.minimax(game, depth - 1, 1);
+            game.undo();
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+        }
+        if best_move.is_none() {
+            best_score = score_without_moves(game);
+        }
+        fixed_depth_result(best_move, best_score, depth, self.stats, start.elapsed())
+    }
+    // ANCHOR_END: root
+}

@@ -1,0 +1,174 @@
+//! The ladder of search stages, and the one trait they all implement.
+//!
+//! | stage | file | idea |
+//! |---|---|---|
+//! | 1 `minimax` | `minimax.rs` | look at every move to a fixed depth |
+//! | 2 `alphabeta` | `alphabeta.rs` | skip moves that cannot change the result |
+//! | 3 `iterative` | `iterative.rs` | search depth 1, 2, 3, … until time runs out; best line first |
+//! | 4 `cached` | `cached.rs` | remember searched positions in a transposition table |
+//!
+//! Each stage is one file that reads like a chapter: `diff` two neighbours to see the lesson.
+
+pub mod alphabeta;
+pub mod cached;
+pub mod iterative;
+pub mod minimax;
+
+pub use alphabeta::AlphaBeta;
+pub use cached::Cached;
+pub use iterative::Iterative;
+pub use minimax::Minimax;
+
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::limits::SearchLimits;
+use crate::stats::{Iteration, SearchResult};
+
+/// A search engine: give it a game and limits, get a move back.
+pub trait Engine<G: Game>: Send {
+    /// The stage's name on the ladder (`minimax`, `alphabeta`, …).
+    fn name(&self) -> &'static str;
+
+    /// Searches `game` (which is left as it was found) within `limits`.
+    fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move>;
+
+    /// Forgets everything learned in earlier searches (a new game starts).
+    fn new_game(&mut self) {}
+
+    /// Resizes the engine's transposition table, if it has one, to `megabytes`.
+    fn set_hash_size(&mut self, _megabytes: usize) {}
+
+    /// How full the transposition table is, in permille (0 for stages without one).
+    fn hashfull(&self) -> u32 {
+        0
+    }
+
+    /// Sets a function called after every completed iteration (the UCI loop prints `info`
+    /// lines with it).
+    fn set_iteration_observer(&mut self, _observer: Option<IterationObserver>) {}
+}
+
+/// A function told about each completed iteration as it happens.
+pub type IterationObserver = Box<dyn FnMut(&Iteration) + Send>;
+
+/// A rung of the ladder: its name and what it adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// The name used on the command line, in UCI `setoption name Stage` and in tests.
+    pub name: &'static str,
+    /// What the stage adds to the one before.
+    pub summary: &'static str,
+}
+
+/// Every stage, in ladder order. The last one is the strongest and the default.
+pub const STAGES: &[Stage] = &[
+    Stage {
+        name: "minimax",
+        summary: "every move to a fixed depth",
+    },
+    Stage {
+        name: "alphabeta",
+        summary: "minimax with an (alpha, beta) window and cut-offs",
+    },
+    Stage {
+        name: "iterative",
+        summary: "iterative deepening with a time limit, previous PV first",
+    },
+    Stage {
+        name: "cached",
+        summary: "iterative deepening plus a transposition table",
+    },
+];
+
+/// The name of the strongest stage, used when none is chosen.
+pub fn strongest_stage() -> &'static str {
+    STAGES[STAGES.len() - 1].name
+}
+
+/// Size of a transposition table when none is asked for, in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// Builds the engine of the stage called `name` (case does not matter).
+pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "minimax" => Ok(Box::new(Minimax::new())),
+        "alphabeta" => Ok(Box::new(AlphaBeta::new())),
+        "iterative" => Ok(Box::new(Iterative::new())),
+        "cached" => Ok(Box::new(Cached::<G>::new(DEFAULT_HASH_MB))),
+        _ => Err(Error::UnknownStage {
+            name: name.to_string(),
+            known: STAGES.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
+        }),
+    }
+}
+
+/// The stage before `name` on the ladder, if any (what "nodes vs previous stage" compares to).
+pub fn previous_stage(name: &str) -> Option<&'static str> {
+    let index = STAGES.iter().position(|s| s.name == name)?;
+    index.checked_sub(1).map(|i| STAGES[i].name)
+}
+
+/// Moves `mv` to the front of `moves`, keeping the others in their order. Returns whether it
+/// was there at all (a move from another position, or a stale one, is simply not found).
+pub fn move_to_front<M: PartialEq + Copy>(moves: &mut [M], mv: M) -> bool {
+    match moves.iter().position(|&m| m == mv) {
+        Some(i) => {
+            moves[..=i].rotate_right(1);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The deepest iteration an iterative stage may start under `limits`: the depth limit if
+/// given; otherwise, when time, nodes or `infinite` will stop the search, as deep as the ladder
+/// goes; otherwise `default`.
+pub fn max_iteration_depth(
+    limits: &SearchLimits,
+    default: crate::score::Depth,
+) -> crate::score::Depth {
+    match limits.depth {
+        Some(depth) => depth.min(crate::limits::MAX_DEPTH),
+        None if limits.infinite
+            || limits.nodes.is_some()
+            || limits.movetime.is_some()
+            || limits.clock.is_some() =>
+        {
+            crate::limits::MAX_DEPTH
+        }
+        None => default,
+    }
+}
+
+/// The score of a position where the side to move has no legal move (the root of a finished
+/// game): mated, or a draw.
+pub fn score_without_moves<G: Game>(game: &G) -> crate::score::Score {
+    game.outcome()
+        .map_or(crate::score::Score::DRAW, |outcome| outcome.score(0))
+}
+
+/// Builds the result of a fixed-depth search: one iteration, its line just the best move.
+pub fn fixed_depth_result<M: Copy + std::fmt::Display>(
+    best_move: Option<M>,
+    score: crate::score::Score,
+    depth: crate::score::Depth,
+    stats: crate::stats::SearchStats,
+    time: std::time::Duration,
+) -> SearchResult<M> {
+    let pv: Vec<M> = best_move.into_iter().collect();
+    SearchResult {
+        best_move,
+        score,
+        depth,
+        stats,
+        time,
+        iterations: vec![Iteration {
+            depth,
+            score,
+            nodes: stats.nodes,
+            time,
+            pv: pv.iter().map(|m| m.to_string()).collect(),
+        }],
+        pv,
+    }
+}

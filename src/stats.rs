@@ -1,0 +1,108 @@
+//! What a search measured: node counts and the story of each iteration.
+//!
+//! Every stage returns the same [`SearchResult`], so tables, charts, notebooks and tests can
+//! treat them alike. Node counting is uniform across the ladder: **a node is one call of the
+//! stage's recursive search function, the root included**.
+
+use crate::score::{Depth, Score};
+use serde::Serialize;
+use std::time::Duration;
+
+/// Counters a search keeps while it runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SearchStats {
+    /// Calls of the recursive search, the root included.
+    pub nodes: u64,
+    /// Nodes where a move failed high (alpha-beta cut-offs).
+    pub beta_cutoffs: u64,
+    /// Transposition-table probes that found the position.
+    pub tt_hits: u64,
+    /// Transposition-table hits whose stored bound ended the node without a search.
+    pub tt_cutoffs: u64,
+}
+
+/// One completed iteration of a search (fixed-depth stages have exactly one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Iteration {
+    /// The depth this iteration searched to.
+    pub depth: Depth,
+    /// The root score it found.
+    pub score: Score,
+    /// Nodes searched so far, this iteration and all before it.
+    pub nodes: u64,
+    /// Time spent so far.
+    #[serde(serialize_with = "as_millis")]
+    pub time: Duration,
+    /// The principal variation, in the game's move notation.
+    pub pv: Vec<String>,
+}
+
+/// What every stage returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best_move: Option<M>,
+    /// The score of the position for the side to move.
+    pub score: Score,
+    /// The expected line of play, starting with `best_move`.
+    pub pv: Vec<M>,
+    /// Depth of the last completed iteration.
+    pub depth: Depth,
+    /// Counters, summed over all iterations.
+    pub stats: SearchStats,
+    /// Time the search took.
+    pub time: Duration,
+    /// One entry per completed iteration, shallowest first.
+    pub iterations: Vec<Iteration>,
+}
+
+impl<M> SearchResult<M> {
+    /// Total nodes searched.
+    pub fn nodes(&self) -> u64 {
+        self.stats.nodes
+    }
+
+    /// Nodes per second (0 for a search too fast to time).
+    pub fn nps(&self) -> u64 {
+        nodes_per_second(self.stats.nodes, self.time)
+    }
+}
+
+/// Nodes per second, guarding against a zero duration.
+pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    (nodes as u128 * 1_000_000)
+        .checked_div(time.as_micros())
+        .map_or(0, |nps| nps as u64)
+}
+
+/// The effective branching factor between two depths: how many times more nodes one more ply
+/// costs. `None` when the shallower count is zero.
+pub fn effective_branching_factor(nodes_shallower: u64, nodes_deeper: u64) -> Option<f64> {
+    (nodes_shallower > 0).then(|| nodes_deeper as f64 / nodes_shallower as f64)
+}
+
+/// The size of Knuth and Moore's minimal tree: the fewest leaves any alpha-beta search can
+/// visit with perfect move ordering, `b^ceil(d/2) + b^floor(d/2) - 1` for a uniform tree of
+/// branching factor `b` and depth `d`.
+pub fn minimal_tree_leaves(branching: f64, depth: Depth) -> f64 {
+    let d = depth as i32;
+    branching.powi((d + 1) / 2) + branching.powi(d / 2) - 1.0
+}
+
+fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(d.as_millis() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minimal_tree_formula() {
+        // b = 10, d = 4: 10^2 + 10^2 - 1 = 199; d = 3: 10^2 + 10 - 1 = 109.
+        assert_eq!(minimal_tree_leaves(10.0, 4), 199.0);
+        assert_eq!(minimal_tree_leaves(10.0, 3), 109.0);
+        assert_eq!(effective_branching_factor(100, 3500), Some(35.0));
+        assert_eq!(nodes_per_second(1000, Duration::from_millis(500)), 2000);
+    }
+}

@@ -1,0 +1,1 @@
+//! Running EPD test suites (to be built: issue 4).

@@ -1,0 +1,1 @@
+//! The UCI protocol loop (to be built: issue 4).
