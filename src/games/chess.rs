@@ -226,6 +226,38 @@ impl Chess {
         }
     }
 
+    /// How many times the current position occurred before (same pieces, side, rights), since
+    /// the last capture or pawn move. A game is drawn by the rules at 2 (a threefold
+    /// repetition); the search already scores 1 as a draw (see the module docs).
+    pub fn repetitions(&self) -> usize {
+        let current = self.current();
+        let key = current.board.get_hash();
+        self.frames
+            .iter()
+            .rev()
+            .take(current.halfmove_clock as usize + 1)
+            .skip(2)
+            .step_by(2)
+            .filter(|frame| frame.board.get_hash() == key)
+            .count()
+    }
+
+    /// The result of the game by the rules a referee applies (threefold repetition, not the
+    /// search's twofold): checkmate, stalemate, 50-move rule, threefold, dead position.
+    pub fn game_outcome(&self) -> Option<Outcome> {
+        match self.outcome() {
+            Some(Outcome::Draw)
+                if self.repetitions() == 1
+                    && self.halfmove_clock() < 100
+                    && !insufficient_material(self.board())
+                    && MoveGen::new_legal(self.board()).len() > 0 =>
+            {
+                None
+            }
+            other => other,
+        }
+    }
+
     /// Has the current position occurred before, since the last irreversible move?
     fn is_repetition(&self) -> bool {
         let current = self.current();
@@ -566,6 +598,21 @@ mod tests {
         }
         g.play_uci("f6g8").unwrap();
         assert_eq!(g.outcome(), Some(Outcome::Draw), "start position repeated");
+        assert_eq!(
+            (g.repetitions(), g.game_outcome()),
+            (1, None),
+            "not yet threefold"
+        );
+        for mv in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            g.play_uci(mv).unwrap();
+        }
+        assert_eq!(
+            (g.repetitions(), g.game_outcome()),
+            (2, Some(Outcome::Draw))
+        );
+        for _ in 0..4 {
+            g.undo();
+        }
         g.undo();
         assert_eq!(g.outcome(), None);
     }
