@@ -78,11 +78,11 @@ impl<G: Game> Iterative<G> {
         beta: Score,
         pv: &mut Vec<G::Move>,
     ) -> Score {
-        self.stats.nodes += 1;
         pv.clear();
         if self.should_stop() {
             return Score::DRAW; // thrown away by the caller: the iteration is abandoned
         }
+        self.stats.nodes += 1;
         if let Some(outcome) = game.outcome() {
             return outcome.score(ply);
         }
@@ -126,7 +126,8 @@ impl<G: Game> Iterative<G> {
     }
     // ANCHOR_END: order
 
-    /// The stop check. The first iteration always completes, so there is always a move.
+    /// The stop check, made before a node is counted, so an abandoned call is no node. The
+    /// first iteration always completes, so there is always a move.
     fn should_stop(&mut self) -> bool {
         self.completed_depth > 0 && self.stopper.should_stop(self.stats.nodes)
     }
