@@ -15,22 +15,55 @@ fn fen_error(fen: &str) -> FenError {
 fn a_bad_fen_names_the_bad_field() {
     let cases: &[(&str, &str)] = &[
         ("", "4 to 6 fields"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "4 to 6 fields"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "field 1 (piece placement)"),
-        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "field 1 (piece placement)"),
-        ("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unexpected character 'X'"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "field 2 (side to move)"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "field 3 (castling rights)"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1", "field 4 (en passant square)"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "field 5 (halfmove clock)"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3", "field 6 (fullmove number)"),
-        ("rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "not legal"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+            "4 to 6 fields",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+            "field 1 (piece placement)",
+        ),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "field 1 (piece placement)",
+        ),
+        (
+            "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "unexpected character 'X'",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "field 2 (side to move)",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1",
+            "field 3 (castling rights)",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1",
+            "field 4 (en passant square)",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            "field 5 (halfmove clock)",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3",
+            "field 6 (fullmove number)",
+        ),
+        (
+            "rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "not legal",
+        ),
         ("4k3/8/8/8/8/8/8/4K2R w Q - 0 1", "not legal"),
         ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawn stands on rank 8"),
     ];
     for (fen, expected) in cases {
         let message = fen_error(fen).to_string();
-        assert!(message.contains(expected), "'{fen}' gave '{message}', expected '{expected}'");
+        assert!(
+            message.contains(expected),
+            "'{fen}' gave '{message}', expected '{expected}'"
+        );
     }
 }
 
@@ -48,15 +81,27 @@ fn an_illegal_move_names_the_move() {
 
 #[test]
 fn an_unknown_stage_lists_the_stages() {
-    let error = engine_for::<Chess>("quantum").err().expect("unknown").to_string();
+    let error = engine_for::<Chess>("quantum")
+        .err()
+        .expect("unknown")
+        .to_string();
     assert!(error.contains("unknown stage 'quantum'"), "{error}");
-    assert!(error.contains("minimax, alphabeta, iterative, cached"), "{error}");
-    assert!(engine_for::<TicTacToe>("CACHED").is_ok(), "names are case-insensitive");
+    assert!(
+        error.contains("minimax, alphabeta, iterative, cached"),
+        "{error}"
+    );
+    assert!(
+        engine_for::<TicTacToe>("CACHED").is_ok(),
+        "names are case-insensitive"
+    );
 }
 
 #[test]
 fn zero_limits_are_rejected() {
-    let zero_time = SearchLimits::movetime(Duration::ZERO).validate().unwrap_err().to_string();
+    let zero_time = SearchLimits::movetime(Duration::ZERO)
+        .validate()
+        .unwrap_err()
+        .to_string();
     assert!(zero_time.contains("more than 0 ms"), "{zero_time}");
     assert!(SearchLimits::depth(0).validate().is_err());
     assert!(SearchLimits::depth(65).validate().is_err());
@@ -69,24 +114,42 @@ fn cli(args: &[&str]) -> (i32, String) {
         .args(args)
         .output()
         .expect("the binary runs");
-    (output.status.code().unwrap_or(-1), String::from_utf8_lossy(&output.stderr).into_owned())
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
 }
 
 #[test]
 fn the_cli_reports_bad_input_and_exits_non_zero() {
     let cases: &[(&[&str], &str)] = &[
-        (&["search", "--fen", "8/8/8 w - -", "--depth", "2"], "field 1 (piece placement)"),
-        (&["search", "--stage", "quantum", "--depth", "2"], "unknown stage 'quantum'"),
+        (
+            &["search", "--fen", "8/8/8 w - -", "--depth", "2"],
+            "field 1 (piece placement)",
+        ),
+        (
+            &["search", "--stage", "quantum", "--depth", "2"],
+            "unknown stage 'quantum'",
+        ),
         (&["search", "--movetime", "0"], "more than 0 ms"),
         (&["search", "--depth", "0"], "depth must be at least 1"),
-        (&["search", "--moves", "e2e4", "e2e4"], "illegal move 'e2e4'"),
-        (&["compare", "--stage", "nope", "--depth", "1"], "unknown stage 'nope'"),
+        (
+            &["search", "--moves", "e2e4", "e2e4"],
+            "illegal move 'e2e4'",
+        ),
+        (
+            &["compare", "--stage", "nope", "--depth", "1"],
+            "unknown stage 'nope'",
+        ),
         (&["compare", "--depth", "0"], "depth must be at least 1"),
     ];
     for (args, expected) in cases {
         let (code, stderr) = cli(args);
         assert_eq!(code, 1, "{args:?}: {stderr}");
-        assert!(stderr.contains(expected), "{args:?} gave '{stderr}', expected '{expected}'");
+        assert!(
+            stderr.contains(expected),
+            "{args:?} gave '{stderr}', expected '{expected}'"
+        );
         assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
     }
 }
@@ -94,7 +157,14 @@ fn the_cli_reports_bad_input_and_exits_non_zero() {
 #[test]
 fn the_cli_searches_a_position() {
     let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(["--json", "search", "--fen", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "--depth", "3"])
+        .args([
+            "--json",
+            "search",
+            "--fen",
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "--depth",
+            "3",
+        ])
         .output()
         .expect("the binary runs");
     assert!(output.status.success());

@@ -13,8 +13,13 @@ fn json_has_one_object_per_stage_and_position() {
         .arg(&chart)
         .output()
         .expect("the binary runs");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let rows: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).expect("a JSON array");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_slice(&output.stdout).expect("a JSON array");
     assert_eq!(rows.len(), COMPARE.len() * 4);
     for row in &rows {
         for field in ["stage", "fen", "depth", "move", "score", "nodes", "time_ms"] {
@@ -33,9 +38,17 @@ fn node_totals_per_depth_fall_stage_by_stage() {
     let comparison = compare(COMPARE, &stages, 3, |_, _| {}).expect("compare runs");
     assert_eq!(comparison.rows.len(), COMPARE.len() * stages.len());
     // Depth 1 is the same for all stages: the root and its children, nothing to cut.
-    let depth1: Vec<f64> = comparison.nodes_per_depth.iter().map(|s| s.points[0].1).collect();
+    let depth1: Vec<f64> = comparison
+        .nodes_per_depth
+        .iter()
+        .map(|s| s.points[0].1)
+        .collect();
     assert!(depth1.windows(2).all(|w| w[0] == w[1]), "{depth1:?}");
-    let depth3: Vec<f64> = comparison.nodes_per_depth.iter().map(|s| s.points[2].1).collect();
+    let depth3: Vec<f64> = comparison
+        .nodes_per_depth
+        .iter()
+        .map(|s| s.points[2].1)
+        .collect();
     assert!(depth3.windows(2).all(|w| w[1] < w[0]), "{depth3:?}");
     let mate = comparison
         .rows

@@ -63,7 +63,8 @@ fn run_ladder() -> Vec<Vec<Vec<Run>>> {
                     .map(|stage| {
                         let mut game = Chess::from_fen(fen).expect("ladder FENs are valid");
                         let mut engine = engine_for::<Chess>(stage).expect("known stage");
-                        let r: SearchResult<ChessMove> = engine.search(&mut game, &SearchLimits::depth(depth));
+                        let r: SearchResult<ChessMove> =
+                            engine.search(&mut game, &SearchLimits::depth(depth));
                         assert_eq!(game.fen(), fen, "{stage} left the game changed");
                         Run {
                             score: r.score,
@@ -108,7 +109,9 @@ fn value_of_move(fen: &str, mv: ChessMove, depth: u32) -> Score {
     } else if depth == 1 {
         game.evaluate()
     } else {
-        AlphaBeta::new().search(&mut game, &SearchLimits::depth(depth - 1)).score
+        AlphaBeta::new()
+            .search(&mut game, &SearchLimits::depth(depth - 1))
+            .score
     };
     // The child's mate distances count from the child; one ply further from our root.
     (-child).from_tt(1)
@@ -124,19 +127,40 @@ fn each_stage_returns_the_previous_stages_score_with_fewer_nodes() {
             let runs = &results[p][depth as usize - 1];
             let [minimax, alphabeta, iterative, cached] = [&runs[0], &runs[1], &runs[2], &runs[3]];
             let at = format!("{} at depth {depth}", position.name);
-            assert_eq!(alphabeta.score, minimax.score, "alphabeta vs minimax score, {at}");
-            assert_eq!(alphabeta.best_move, minimax.best_move, "alphabeta vs minimax move, {at}");
-            assert_eq!(iterative.score, alphabeta.score, "iterative vs alphabeta score, {at}");
-            assert_eq!(cached.score, iterative.score, "cached vs iterative score, {at}");
+            assert_eq!(
+                alphabeta.score, minimax.score,
+                "alphabeta vs minimax score, {at}"
+            );
+            assert_eq!(
+                alphabeta.best_move, minimax.best_move,
+                "alphabeta vs minimax move, {at}"
+            );
+            assert_eq!(
+                iterative.score, alphabeta.score,
+                "iterative vs alphabeta score, {at}"
+            );
+            assert_eq!(
+                cached.score, iterative.score,
+                "cached vs iterative score, {at}"
+            );
             for (later, earlier, names) in [
                 (iterative, alphabeta, "iterative vs alphabeta"),
                 (cached, iterative, "cached vs iterative"),
             ] {
-                let (a, b) = (later.best_move.expect("a move"), earlier.best_move.expect("a move"));
+                let (a, b) = (
+                    later.best_move.expect("a move"),
+                    earlier.best_move.expect("a move"),
+                );
                 if a != b {
-                    let (va, vb) = (value_of_move(position.fen, a, depth), value_of_move(position.fen, b, depth));
+                    let (va, vb) = (
+                        value_of_move(position.fen, a, depth),
+                        value_of_move(position.fen, b, depth),
+                    );
                     assert_eq!(va, vb, "{names}: {a} and {b} differ in value, {at}");
-                    assert_eq!(va, later.score, "{names}: the moves' value is the root score, {at}");
+                    assert_eq!(
+                        va, later.score,
+                        "{names}: the moves' value is the root score, {at}"
+                    );
                     tie_proofs += 1;
                 }
             }
@@ -148,7 +172,10 @@ fn each_stage_returns_the_previous_stages_score_with_fewer_nodes() {
                     minimax.nodes
                 );
             } else {
-                assert_eq!(alphabeta.nodes, minimax.nodes, "nothing to cut at depth 1, {at}");
+                assert_eq!(
+                    alphabeta.nodes, minimax.nodes,
+                    "nothing to cut at depth 1, {at}"
+                );
             }
         }
     }
@@ -173,7 +200,11 @@ fn each_stage_returns_the_previous_stages_score_with_fewer_nodes() {
         if nodes[2] > nodes[1] {
             iterative_losses.push(position.name);
         }
-        assert!(nodes[3] <= nodes[2], "cached loses to iterative on {}", position.name);
+        assert!(
+            nodes[3] <= nodes[2],
+            "cached loses to iterative on {}",
+            position.name
+        );
     }
     println!(
         "{:<10} {:>10} {:>10} {:>10} {:>10}",
@@ -192,7 +223,13 @@ fn each_stage_returns_the_previous_stages_score_with_fewer_nodes() {
     println!("moves that differed but were proven equal in value: {tie_proofs}");
     println!("iterative searched more nodes than alphabeta on: {iterative_losses:?}");
 
-    assert!(totals[1] < totals[0] && totals[2] < totals[1] && totals[3] < totals[2], "{totals:?}");
-    assert!(totals[1] * 4 < totals[0], "alphabeta must be under a quarter of minimax: {totals:?}");
+    assert!(
+        totals[1] < totals[0] && totals[2] < totals[1] && totals[3] < totals[2],
+        "{totals:?}"
+    );
+    assert!(
+        totals[1] * 4 < totals[0],
+        "alphabeta must be under a quarter of minimax: {totals:?}"
+    );
     assert_eq!(iterative_losses, ITERATIVE_LOSES_TO_ALPHABETA);
 }

@@ -11,14 +11,27 @@ fn a_node_limit_keeps_the_last_completed_iteration_and_is_reproducible() {
     for stage in ["iterative", "cached"] {
         let search = || {
             let mut game = Chess::from_fen(KIWIPETE).unwrap();
-            engine_for::<Chess>(stage).unwrap().search(&mut game, &SearchLimits::nodes(50_000))
+            engine_for::<Chess>(stage)
+                .unwrap()
+                .search(&mut game, &SearchLimits::nodes(50_000))
         };
         let (a, b) = (search(), search());
-        assert_eq!((a.nodes(), a.best_move, a.score), (b.nodes(), b.best_move, b.score), "{stage}");
-        let last = a.iterations.last().expect("at least one iteration completes");
+        assert_eq!(
+            (a.nodes(), a.best_move, a.score),
+            (b.nodes(), b.best_move, b.score),
+            "{stage}"
+        );
+        let last = a
+            .iterations
+            .last()
+            .expect("at least one iteration completes");
         assert_eq!(a.depth, last.depth);
         assert_eq!(a.score, last.score);
-        assert_eq!(a.best_move.map(|m| m.to_string()).as_ref(), last.pv.first(), "{stage}");
+        assert_eq!(
+            a.best_move.map(|m| m.to_string()).as_ref(),
+            last.pv.first(),
+            "{stage}"
+        );
         // The search stopped inside the next iteration, at the node limit.
         assert_eq!(a.nodes(), 50_000, "{stage}");
         assert!(a.iterations.iter().all(|it| it.nodes < 50_000));
@@ -32,12 +45,19 @@ fn a_node_limit_keeps_the_last_completed_iteration_and_is_reproducible() {
 fn a_time_limit_returns_a_legal_move() {
     let mut game = Chess::from_fen(KIWIPETE).unwrap();
     let mut engine = engine_for::<Chess>("cached").unwrap();
-    let result = engine.search(&mut game, &SearchLimits::movetime(Duration::from_millis(30)));
+    let result = engine.search(
+        &mut game,
+        &SearchLimits::movetime(Duration::from_millis(30)),
+    );
     let mv = result.best_move.expect("a move");
     assert!(game.legal_moves().contains(&mv));
     assert!(result.depth >= 1);
     // A sanity bound against a search that ignores its clock (not a speed target).
-    assert!(result.time < Duration::from_secs(2), "took {:?}", result.time);
+    assert!(
+        result.time < Duration::from_secs(2),
+        "took {:?}",
+        result.time
+    );
 }
 
 #[test]
@@ -50,7 +70,9 @@ fn a_stop_from_another_thread_ends_an_infinite_search() {
     };
     let handle = std::thread::spawn(move || {
         let mut game = Chess::from_fen(KIWIPETE).unwrap();
-        let result = engine_for::<Chess>("iterative").unwrap().search(&mut game, &limits);
+        let result = engine_for::<Chess>("iterative")
+            .unwrap()
+            .search(&mut game, &limits);
         (result, game)
     });
     std::thread::sleep(Duration::from_millis(100));
@@ -67,7 +89,9 @@ fn mate_stops_the_deepening_and_the_shorter_mate_is_preferred() {
     // after the first iteration, which proved the mate.
     let mut game = Chess::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
     for stage in ["iterative", "cached"] {
-        let result = engine_for::<Chess>(stage).unwrap().search(&mut game, &SearchLimits::depth(10));
+        let result = engine_for::<Chess>(stage)
+            .unwrap()
+            .search(&mut game, &SearchLimits::depth(10));
         assert_eq!(result.depth, 1, "{stage}");
         assert_eq!(result.score.to_string(), "mate 1");
         assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
@@ -75,7 +99,9 @@ fn mate_stops_the_deepening_and_the_shorter_mate_is_preferred() {
     // Queen and rook against a bare king: a mate in 2 exists beside longer ones; the search
     // reports the shortest.
     let mut game = Chess::from_fen("7k/8/8/8/8/8/8/1RQ3K1 w - - 0 1").unwrap();
-    let result = engine_for::<Chess>("cached").unwrap().search(&mut game, &SearchLimits::depth(10));
+    let result = engine_for::<Chess>("cached")
+        .unwrap()
+        .search(&mut game, &SearchLimits::depth(10));
     assert_eq!(result.score.to_string(), "mate 2");
     assert_eq!(result.depth, 3);
 }

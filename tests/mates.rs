@@ -26,9 +26,19 @@ fn check_mates(stage: &str, mate_in: u32, depth: u32) -> usize {
             record.name(),
             record.best_moves
         );
-        assert_eq!(result.score.mate_moves(), Some(mate_in as i32), "{stage} on {}", record.name());
+        assert_eq!(
+            result.score.mate_moves(),
+            Some(mate_in as i32),
+            "{stage} on {}",
+            record.name()
+        );
         // Stopping early: the mate is proven at depth 2 * mate_in - 1, so no deeper iteration runs.
-        assert_eq!(result.depth, 2 * mate_in - 1, "{stage} on {}", record.name());
+        assert_eq!(
+            result.depth,
+            2 * mate_in - 1,
+            "{stage} on {}",
+            record.name()
+        );
         solved += 1;
     }
     solved
@@ -56,13 +66,19 @@ fn being_mated_is_scored_by_its_distance() {
     for stage in ["minimax", "alphabeta", "iterative", "cached"] {
         let mut engine = engine_for::<Chess>(stage).unwrap();
         let result = engine.search(&mut game, &SearchLimits::depth(3));
-        assert_eq!(result.best_move.map(|m| m.to_string()).as_deref(), Some("a8b8"), "{stage}");
+        assert_eq!(
+            result.best_move.map(|m| m.to_string()).as_deref(),
+            Some("a8b8"),
+            "{stage}"
+        );
         assert_eq!(result.score, searchlab::Score::mated_in(2), "{stage}");
         assert_eq!(result.score.to_string(), "mate -1");
     }
     // Already mated: no move, and the score of being mated now.
     let mut mated = Chess::from_fen("R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap();
-    let result = engine_for::<Chess>("cached").unwrap().search(&mut mated, &SearchLimits::depth(3));
+    let result = engine_for::<Chess>("cached")
+        .unwrap()
+        .search(&mut mated, &SearchLimits::depth(3));
     assert_eq!(result.best_move, None);
     assert_eq!(result.score, searchlab::Score::mated_in(0));
 }

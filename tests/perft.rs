@@ -20,7 +20,12 @@ fn check(filter: impl Fn(u64) -> bool) -> usize {
     for record in suite() {
         let game = Chess::from_fen(&record.fen).expect("suite FENs are valid");
         for &(depth, expected) in record.counts.iter().filter(|(_, n)| filter(*n)) {
-            assert_eq!(game.perft(depth), expected, "perft {depth} of {}", record.fen);
+            assert_eq!(
+                game.perft(depth),
+                expected,
+                "perft {depth} of {}",
+                record.fen
+            );
             checked += 1;
         }
     }
@@ -46,7 +51,8 @@ fn famous_positions() {
     let start = Chess::start();
     assert_eq!(start.perft(4), 197_281);
     let kiwipete =
-        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
     assert_eq!(kiwipete.perft(3), 97_862);
     let divide = kiwipete.perft_divide(2);
     assert_eq!(divide.len(), 48);

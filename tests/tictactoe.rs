@@ -16,7 +16,11 @@ fn minimax_counts_the_whole_tree_and_finds_the_draw() {
     let result = Minimax::new().search(&mut game, &SearchLimits::depth(WHOLE_GAME));
     assert_eq!(result.nodes(), 549_946);
     assert_eq!(result.score, Score::DRAW);
-    assert_eq!(game, TicTacToe::new(), "the search leaves the game as it found it");
+    assert_eq!(
+        game,
+        TicTacToe::new(),
+        "the search leaves the game as it found it"
+    );
 }
 
 /// Node counts are deterministic, so they are asserted exactly. Every later stage draws with
@@ -43,8 +47,17 @@ fn every_later_stage_draws_with_fewer_nodes_than_minimax() {
         counts.push((engine.name(), result.nodes()));
     }
     println!("tic-tac-toe, whole game from the empty board: {counts:?}");
-    let nodes = |name: &str| counts.iter().find(|c| c.0 == name).map(|c| c.1).unwrap_or(0);
-    assert!(nodes("iterative") > nodes("alphabeta"), "the documented exception");
+    let nodes = |name: &str| {
+        counts
+            .iter()
+            .find(|c| c.0 == name)
+            .map(|c| c.1)
+            .unwrap_or(0)
+    };
+    assert!(
+        nodes("iterative") > nodes("alphabeta"),
+        "the documented exception"
+    );
     assert!(nodes("cached") < nodes("alphabeta"));
 }
 
@@ -77,6 +90,9 @@ fn an_edge_reply_to_a_corner_loses() {
 #[test]
 fn bad_boards_are_errors() {
     assert!(TicTacToe::from_cells("XX").is_err());
-    assert!(TicTacToe::from_cells("XXX......").is_err(), "X cannot have moved three times alone");
+    assert!(
+        TicTacToe::from_cells("XXX......").is_err(),
+        "X cannot have moved three times alone"
+    );
     assert!(TicTacToe::from_cells("XOZ......").is_err());
 }
