@@ -173,3 +173,29 @@ fn the_cli_searches_a_position() {
     assert_eq!(value["score"]["mate"], 1);
     assert_eq!(value["stage"], "cached");
 }
+
+#[test]
+fn impossible_positions_found_by_the_fuzzer_are_rejected() {
+    // 22 black pieces: more than any game can have (and more than the move generator's lists hold).
+    let message =
+        fen_error("r3k2r/p1ppqpb1/2N2Q1p/bn2pnp1/1p2P3/p1ppqpb1/PPPBBPPP/R3K2R b - - 0 1")
+            .to_string();
+    assert!(
+        message.contains("field 1") && message.contains("at most 16"),
+        "{message}"
+    );
+    assert!(fen_error("4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1")
+        .to_string()
+        .contains("9 pawns"));
+    // White is in check from the knight, which Black's claimed last move c7-c5 cannot explain;
+    // en passant bxc6 would leave White's king in check.
+    let message = fen_error("8/4k3/4n3/1Pp3K1/8/8/8/8 w - c6 0 1").to_string();
+    assert!(
+        message.contains("field 4") && message.contains("not possible"),
+        "{message}"
+    );
+    // The same position without the claim is fine, and a true en-passant square is kept.
+    assert!(Chess::from_fen("8/4k3/4n3/1Pp3K1/8/8/8/8 w - - 0 1").is_ok());
+    let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+    assert_eq!(Chess::from_fen(fen).unwrap().fen(), fen);
+}

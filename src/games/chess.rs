@@ -524,6 +524,7 @@ fn parse_fen(fen: &str) -> std::result::Result<Chess, FenError> {
                  may not be in check, and castling rights need the king and rook on their squares"
             .to_string(),
     })?;
+    check_en_passant(&board, ep)?;
     Ok(Chess {
         frames: vec![Frame {
             board,
@@ -531,6 +532,31 @@ fn parse_fen(fen: &str) -> std::result::Result<Chess, FenError> {
             fullmove_number,
         }],
     })
+}
+
+/// An en-passant square claims the opponent's last move was a double pawn step. The `chess`
+/// crate checks that the pawn is there; we also check that the squares it passed are empty
+/// and that the claim explains the position: every legal move must leave a legal position
+/// (an en-passant square that cannot be true otherwise lets a capture leave a king in check).
+fn check_en_passant(board: &Board, ep: &str) -> std::result::Result<(), FenError> {
+    if ep == "-" {
+        return Ok(());
+    }
+    let impossible = || FenError::ImpossibleEnPassant {
+        found: ep.to_string(),
+    };
+    let target = Square::from_str(ep).map_err(|_| impossible())?;
+    let origin = match board.side_to_move() {
+        Color::White => target.up(),
+        Color::Black => target.down(),
+    };
+    if board.piece_on(target).is_some() || origin.is_none_or(|sq| board.piece_on(sq).is_some()) {
+        return Err(impossible());
+    }
+    if MoveGen::new_legal(board).any(|mv| !board.make_move_new(mv).is_sane()) {
+        return Err(impossible());
+    }
+    Ok(())
 }
 
 fn check_placement(placement: &str) -> std::result::Result<(), FenError> {
@@ -564,6 +590,17 @@ fn check_placement(placement: &str) -> std::result::Result<(), FenError> {
         if squares != 8 {
             return Err(bad(format!(
                 "rank {rank_number} ('{rank}') covers {squares} squares, not 8"
+            )));
+        }
+    }
+    // No game reaches more than 16 pieces or 8 pawns a side (the move generator also relies
+    // on the first bound: it keeps one list entry per piece).
+    for (side, pieces, pawn) in [("White", "PNBRQK", 'P'), ("Black", "pnbrqk", 'p')] {
+        let count = placement.chars().filter(|c| pieces.contains(*c)).count();
+        let pawns = placement.chars().filter(|c| *c == pawn).count();
+        if count > 16 || pawns > 8 {
+            return Err(bad(format!(
+                "{side} has {count} pieces ({pawns} pawns); at most 16 (8 pawns) can occur"
             )));
         }
     }
