@@ -101,9 +101,15 @@ pub fn parse_openings(text: &str) -> Result<Vec<String>> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let game = match Chess::from_fen(line) {
-            Ok(game) => game,
-            Err(_) => parse_epd_line(line, index + 1)?.game()?,
+        // Keep the text as given rather than `game.fen()`: the position is the same, and the
+        // text is what the user wrote.
+        let (fen, game) = match Chess::from_fen(line) {
+            Ok(game) => (line.to_string(), game),
+            Err(_) => {
+                let record = parse_epd_line(line, index + 1)?;
+                let game = record.game()?;
+                (record.fen, game)
+            }
         };
         if game.game_outcome().is_some() {
             return Err(Error::Epd {
@@ -111,7 +117,7 @@ pub fn parse_openings(text: &str) -> Result<Vec<String>> {
                 reason: "the game is already over in this opening position".into(),
             });
         }
-        openings.push(game.fen());
+        openings.push(fen);
     }
     if openings.is_empty() {
         return Err(Error::Epd {
@@ -393,7 +399,9 @@ pub fn play_match(
 ) -> Result<MatchReport> {
     config.limits.validate()?;
     if config.openings.is_empty() {
-        return Err(Error::InvalidLimit("a match needs at least one opening".into()));
+        return Err(Error::InvalidLimit(
+            "a match needs at least one opening".into(),
+        ));
     }
     if config.max_plies == 0 {
         return Err(Error::InvalidLimit("max plies must be at least 1".into()));
@@ -410,9 +418,23 @@ pub fn play_match(
         let opening = &config.openings[(index / 2) % config.openings.len()];
         let a_is_white = index % 2 == 0;
         let record = if a_is_white {
-            play_game(&mut *a, &mut *b, opening, &config.limits, config.max_plies, true)?
+            play_game(
+                &mut *a,
+                &mut *b,
+                opening,
+                &config.limits,
+                config.max_plies,
+                true,
+            )?
         } else {
-            play_game(&mut *b, &mut *a, opening, &config.limits, config.max_plies, false)?
+            play_game(
+                &mut *b,
+                &mut *a,
+                opening,
+                &config.limits,
+                config.max_plies,
+                false,
+            )?
         };
         match record.result {
             GameResult::Win => wins += 1,
@@ -446,7 +468,11 @@ mod tests {
     fn elo_of_known_scores() {
         assert_eq!(elo_from_score(0.5), 0.0);
         // 0.75 → −400·log10(1/3) = 400·0.47712 = 190.85
-        assert!(close(elo_from_score(0.75), 190.8), "{}", elo_from_score(0.75));
+        assert!(
+            close(elo_from_score(0.75), 190.8),
+            "{}",
+            elo_from_score(0.75)
+        );
         assert!(close(elo_from_score(0.25), -190.8));
         // 0.9 → 400·log10(9) = 381.7; 0.64 → 400·log10(16/9) = 99.95
         assert!(close(elo_from_score(0.9), 381.7));
@@ -499,7 +525,8 @@ mod tests {
         assert!(parse_openings("not a fen\n").is_err());
         // Fool's mate: over before it starts.
         assert!(
-            parse_openings("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").is_err()
+            parse_openings("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+                .is_err()
         );
         // EPD lines are read too.
         let fens = parse_openings("4k3/8/8/8/8/8/4P3/4K3 w - - id \"kp\";").unwrap();

@@ -149,11 +149,9 @@ impl Expectation {
         };
         let best_ok = self.best.is_empty() || self.best.contains(&mv);
         let avoid_ok = !self.avoid.contains(&mv);
-        let mate_ok = self.mate_in.is_none_or(|n| {
-            score
-                .mate_moves()
-                .is_some_and(|m| m > 0 && m as u32 <= n)
-        });
+        let mate_ok = self
+            .mate_in
+            .is_none_or(|n| score.mate_moves().is_some_and(|m| m > 0 && m as u32 <= n));
         best_ok && avoid_ok && mate_ok
     }
 }
@@ -228,7 +226,10 @@ mod tests {
         let mate = game.parse_uci("a1a8").unwrap();
         let other = game.parse_uci("a1a7").unwrap();
         assert!(e.met_by(Some(mate), Score::mate_in(1)));
-        assert!(!e.met_by(Some(mate), Score::cp(500)), "dm needs a mate score");
+        assert!(
+            !e.met_by(Some(mate), Score::cp(500)),
+            "dm needs a mate score"
+        );
         assert!(!e.met_by(Some(other), Score::mate_in(1)), "and a bm move");
         assert!(!e.met_by(None, Score::mate_in(1)));
         assert_eq!(e.text, "dm 1; bm Ra8#");
@@ -241,8 +242,14 @@ mod tests {
         let (game, e) = expectation("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - dm 2;");
         let mv = game.parse_uci("a1a8").unwrap();
         assert!(e.met_by(Some(mv), Score::mate_in(3)));
-        assert!(!e.met_by(Some(mv), Score::mate_in(5)), "mate in 3 is too slow");
-        assert!(!e.met_by(Some(mv), Score::mated_in(2)), "being mated is no solution");
+        assert!(
+            !e.met_by(Some(mv), Score::mate_in(5)),
+            "mate in 3 is too slow"
+        );
+        assert!(
+            !e.met_by(Some(mv), Score::mated_in(2)),
+            "being mated is no solution"
+        );
     }
 
     #[test]
@@ -252,7 +259,10 @@ mod tests {
         assert!(error.unwrap_err().to_string().contains("no bm, am or dm"));
         let records = parse_epd("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Qh5;").unwrap();
         let error = run_suite(&records, "cached", &SearchLimits::depth(1), |_, _, _| {});
-        assert!(error.unwrap_err().to_string().contains("'Qh5' is not legal"));
+        assert!(error
+            .unwrap_err()
+            .to_string()
+            .contains("'Qh5' is not legal"));
         let records = parse_epd("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#;").unwrap();
         assert!(run_suite(&records, "nonsense", &SearchLimits::depth(1), |_, _, _| {}).is_err());
         assert!(run_suite(&records, "cached", &SearchLimits::depth(0), |_, _, _| {}).is_err());
@@ -268,10 +278,15 @@ mod tests {
             .take(3)
             .collect();
         let mut calls = 0;
-        let report = run_suite(&records, "cached", &SearchLimits::depth(3), |done, total, _| {
-            calls += 1;
-            assert_eq!((done, total), (calls, 3));
-        })
+        let report = run_suite(
+            &records,
+            "cached",
+            &SearchLimits::depth(3),
+            |done, total, _| {
+                calls += 1;
+                assert_eq!((done, total), (calls, 3));
+            },
+        )
         .unwrap();
         assert_eq!(report.solved(), 3, "{report:#?}");
         assert!(report.entries.iter().all(|e| e.score == "mate 2"));

@@ -134,7 +134,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             elo.lower,
             elo.upper,
             if elo.clamped {
-                "; clamped at a perfect score: a bound, not an estimate"
+                "; clamped: the score or an end of its interval reached 0% or 100%, so that end is a bound"
             } else {
                 ""
             }
@@ -156,6 +156,10 @@ fn print_game(number: usize, game: &GameRecord, a: &str, b: &str, verbose: bool)
         game.moves.len()
     );
     if verbose {
-        println!("  opening {}\n  moves {}", game.opening, game.moves.join(" "));
+        println!(
+            "  opening {}\n  moves {}",
+            game.opening,
+            game.moves.join(" ")
+        );
     }
 }
