@@ -177,22 +177,6 @@ fn mutated(originals: Vec<String>, separator: char) -> impl Strategy<Value = Str
         .prop_map(move |(line, ms)| mutate(&line, separator, &ms))
 }
 
-/// `game.fen()`, with one known bug worked around (see
-/// [`fen_writes_the_en_passant_target_square`]): where an en-passant capture is possible,
-/// `Chess::fen()` writes the square of the pawn that may be taken (`f5`) instead of the
-/// target square FEN wants (`f6`), because it copies the `chess` crate's `Board` display, which
-/// does that. Every other field is checked as written. Once `Chess::fen()` is fixed, this
-/// becomes plain `game.fen()`.
-fn written_fen(game: &Chess) -> String {
-    let fen = game.fen();
-    let Some(pawn) = game.board().en_passant() else {
-        return fen;
-    };
-    let mut fields: Vec<String> = fen.split(' ').map(String::from).collect();
-    fields[3] = pawn.uforward(game.side_to_move()).to_string();
-    fields.join(" ")
-}
-
 /// A FEN of a random board: both kings on random squares, a handful of other pieces anywhere
 /// but pawns on the back ranks, random castling rights and en-passant square. Most pass the
 /// field checks, so this is the input that reaches the `chess` crate's own validation and move
@@ -262,13 +246,10 @@ fn random_board() -> impl Strategy<Value = String> {
 
 /// Everything an accepted position must survive (see the module docs).
 fn check_position(game: &Chess) {
-    if beyond_the_move_generator(game) || impossible_en_passant(game) {
-        return;
-    }
-    let fen = written_fen(game);
+    let fen = game.fen();
     let again = Chess::from_fen(&fen)
         .unwrap_or_else(|e| panic!("fen() wrote '{fen}', which does not parse: {e}"));
-    assert_eq!(written_fen(&again), fen, "fen() does not round-trip");
+    assert_eq!(again.fen(), fen, "fen() does not round-trip");
     assert_eq!(
         again.hash(),
         game.hash(),
@@ -286,14 +267,14 @@ fn check_position(game: &Chess) {
         assert_eq!(game.parse_uci(&mv.to_string()).ok(), Some(mv));
         let mut next = game.clone();
         next.play(mv);
-        let next_fen = written_fen(&next);
+        let next_fen = next.fen();
         let reread = Chess::from_fen(&next_fen).unwrap_or_else(|e| {
             panic!("after {mv} in {fen}: fen() wrote '{next_fen}', which does not parse: {e}")
         });
         assert_eq!(reread.legal_moves().len(), next.legal_moves().len());
         let _ = next.game_outcome();
         next.undo();
-        assert_eq!(written_fen(&next), fen);
+        assert_eq!(next.fen(), fen);
     }
     assert_eq!(game.perft(1), moves.len() as u64);
     let _ = game.perft(2);
@@ -312,37 +293,6 @@ fn check_fen_text(text: &str) -> bool {
     };
     check_position(&game);
     true
-}
-
-/// Does a side have more than 16 pieces? Such a board cannot arise in a game, but
-/// `Chess::from_fen` accepts it, and the `chess` crate's move generator then writes past the
-/// end of its fixed 18-entry move list (`ArrayVec::push_unchecked`): undefined behaviour,
-/// seen here as wrong move counts (see [`more_than_sixteen_pieces_a_side_are_rejected`]).
-/// Until the FEN validator rejects them, the properties skip such positions rather than
-/// corrupt the test process's memory.
-fn beyond_the_move_generator(game: &Chess) -> bool {
-    let board = game.board();
-    [chess::Color::White, chess::Color::Black]
-        .iter()
-        .any(|&colour| board.color_combined(colour).popcnt() > 16)
-}
-
-/// Is there an en-passant square while the side to move is in check from something other
-/// than the pawn that just moved two squares? No game reaches that (a pawn's double step can
-/// give check only itself or by discovery), `Chess::from_fen` accepts it, and the `chess`
-/// crate then offers the en-passant capture as legal even when it leaves the king in check
-/// (see [`impossible_en_passant_checks_are_rejected`]). Until the FEN validator rejects such
-/// positions, the properties skip them. (The discovered-check case is legal and skipped too:
-/// the guard is deliberately wide.)
-fn impossible_en_passant(game: &Chess) -> bool {
-    let board = game.board();
-    match board.en_passant() {
-        Some(pawn) => {
-            let checkers = *board.checkers();
-            checkers != chess::EMPTY && checkers != chess::BitBoard::from_square(pawn)
-        }
-        None => false,
-    }
 }
 
 fn check_epd_text(text: &str) -> bool {
@@ -371,19 +321,14 @@ fn check_perft_text(text: &str) -> bool {
 fn valid_fens_round_trip_exactly() {
     for fen in valid_fens() {
         let game = Chess::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        assert_eq!(written_fen(&game), fen);
+        assert_eq!(game.fen(), fen);
     }
 }
 
-/// Regression test for a bug the fuzzing found, **not fixed on this branch** (the fix belongs
-/// in `src/games/chess.rs`): `Chess::fen()` writes the en-passant field as the square of the
-/// pawn that can be captured, not the target square behind it, so its output does not parse
-/// (`from_fen` rightly wants rank 3 or 6). The `chess` crate 3.2's `Board` display, which
-/// `fen()` copies, has this bug. The fix: in `Chess::fen()` write field 4 from
-/// `board.en_passant().map(|pawn| pawn.uforward(board.side_to_move()))` instead of the
-/// crate's text. Remove `#[ignore]` (and `written_fen`'s workaround) once fixed.
+/// Regression test for a bug the fuzzing found: `Chess::fen()` wrote the en-passant field as
+/// the square of the pawn that can be captured (the `chess` crate's board display does), not
+/// the target square behind it, so its output did not parse. `fen()` now writes field 4 itself.
 #[test]
-#[ignore = "Chess::fen() writes the en-passant pawn's square; fix belongs in src/games/chess.rs"]
 fn fen_writes_the_en_passant_target_square() {
     // Read: the target square f6 must come back out as f6, not f5.
     let fen = "rnbqkb1r/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
@@ -458,16 +403,13 @@ fn perft_suite_never_panics() {
     });
 }
 
-/// Regression test for a bug the fuzzing found, **not fixed on this branch** (the fix belongs
-/// in `check_placement` in `src/games/chess.rs`): a FEN with more than 16 pieces for one side
-/// is accepted, and generating its moves is undefined behaviour in the `chess` crate (its
+/// Regression test for a bug the fuzzing found: a FEN with more than 16 pieces for one side
+/// was accepted, and generating its moves is undefined behaviour in the `chess` crate (its
 /// `MoveGen` keeps one entry per piece in an 18-entry `ArrayVec` filled with
-/// `push_unchecked`). In this position Black has 22 pieces; `MoveGen::len()` said 50 legal
-/// moves while iterating the same generator gave 47. The fix: count each colour's pieces in
-/// `check_placement` and return `FenError::Placement` when a side has more than 16 (and, while
-/// there, more than 8 pawns). Remove `#[ignore]` and `beyond_the_move_generator` once fixed.
+/// `push_unchecked`); here Black has 22 pieces and `MoveGen::len()` said 50 legal moves while
+/// iterating the same generator gave 47. `check_placement` now refuses more than 16 pieces or
+/// 8 pawns a side.
 #[test]
-#[ignore = "FEN validator accepts >16 pieces a side (UB in chess::MoveGen); fix belongs in src/games/chess.rs"]
 fn more_than_sixteen_pieces_a_side_are_rejected() {
     let fen = "r3k2r/p1ppqpb1/2N2Q1p/bn2pnp1/1p2P3/p1ppqpb1/PPPBBPPP/R3K2R b - - 0 1";
     let error = Chess::from_fen(fen).expect_err("22 black pieces cannot be a position");
@@ -478,19 +420,12 @@ fn more_than_sixteen_pieces_a_side_are_rejected() {
     assert!(Chess::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").is_ok());
 }
 
-/// Regression test for a bug the fuzzing found, **not fixed on this branch** (the fix belongs
-/// in `parse_fen` in `src/games/chess.rs`): White to move is in check from the knight on e6,
-/// yet the FEN claims Black's last move was c7-c5 (`c6`), which cannot have given that check.
-/// `Chess::from_fen` accepts it, the `chess` crate offers `bxc6` en passant as legal although
-/// it leaves the king in check, and the position after it is illegal (`fen()` of it does not
-/// parse). The fix, in `parse_fen` after `Board::from_str`: reject (`FenError::EnPassant` or
-/// `IllegalPosition`) an en-passant square when the side to move is in check and the checkers
-/// are not exactly the pawn that moved, nor a slider checking through the square that pawn
-/// came from; or, more generally, reject any position in which a generated legal move leads
-/// to a board that is not `is_sane()`. Remove `#[ignore]` and `impossible_en_passant` once
-/// fixed.
+/// Regression test for a bug the fuzzing found: White to move is in check from the knight on
+/// e6, yet the FEN claims Black's last move was c7-c5 (`c6`), which cannot have given that
+/// check; the `chess` crate offered `bxc6` en passant although it leaves the king in check.
+/// `parse_fen` now refuses an en-passant square after which a legal move leads to an illegal
+/// position.
 #[test]
-#[ignore = "FEN validator accepts an en-passant square that cannot explain the check; fix belongs in src/games/chess.rs"]
 fn impossible_en_passant_checks_are_rejected() {
     let fen = "8/4k3/4n3/1Pp3K1/8/8/8/8 w - c6 0 1";
     if let Ok(game) = Chess::from_fen(fen) {
