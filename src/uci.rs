@@ -816,7 +816,10 @@ impl Session {
             self.tell(format!("go {parameter} is not supported; ignored"));
         }
         if is_fixed_depth(self.stage)
-            && (go.nodes.is_some() || go.movetime.is_some() || go.wtime.is_some() || go.btime.is_some())
+            && (go.nodes.is_some()
+                || go.movetime.is_some()
+                || go.wtime.is_some()
+                || go.btime.is_some())
         {
             self.tell(format!(
                 "stage {} searches a fixed depth: time and node limits are ignored",
@@ -933,7 +936,10 @@ impl SearchJob {
             match result.best_move.filter(|mv| legal.contains(mv)) {
                 Some(mv) => Some(mv),
                 None => {
-                    say("info string the search returned no legal move; playing the first one".into());
+                    say(
+                        "info string the search returned no legal move; playing the first one"
+                            .into(),
+                    );
                     legal.first().copied()
                 }
             }

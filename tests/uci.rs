@@ -166,7 +166,13 @@ fn known_mate_in_one() {
     // The info lines carry what a GUI shows.
     let summary = info.last().expect("a summary info line");
     for field in [
-        "depth ", "seldepth ", "nodes ", "nps ", "time ", "hashfull ", "pv a1a8",
+        "depth ",
+        "seldepth ",
+        "nodes ",
+        "nps ",
+        "time ",
+        "hashfull ",
+        "pv a1a8",
     ] {
         assert!(summary.contains(field), "{field} missing in {summary}");
     }
@@ -260,8 +266,14 @@ fn infinite_waits_for_stop_even_after_a_mate() {
     // The mate is proven at depth 1, at once; the answer must still wait for `stop`.
     thread::sleep(Duration::from_millis(300));
     let before = uci.sync();
-    assert!(before.iter().any(|l| l.contains("score mate 1")), "{before:?}");
-    assert!(!before.iter().any(|l| l.starts_with("bestmove")), "{before:?}");
+    assert!(
+        before.iter().any(|l| l.contains("score mate 1")),
+        "{before:?}"
+    );
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
     uci.send("stop");
     let (_, mv) = uci.bestmove(PROMPT);
     assert_eq!(mv, "a1a8");
