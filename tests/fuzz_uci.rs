@@ -4,11 +4,11 @@
 //!
 //! Case counts: `PROPTEST_CASES` (default 256) sets the scale: the parser properties run 4×
 //! that many cases, the whole-loop properties 1/8 as many (each case is a whole session of up
-//! to 24 lines, with real searches). `FUZZ_UCI_SECONDS=N` stops generating work after `N`
+//! to 24 lines, with real searches). `FUZZ_UCI_SECONDS=N` ends each property after `N`
 //! seconds, for a time-bounded run; the number of inputs tried is printed (`--nocapture`):
 //!
 //! ```text
-//! PROPTEST_CASES=1000000 FUZZ_UCI_SECONDS=60 cargo test --release --test fuzz_uci -- --nocapture
+//! PROPTEST_CASES=10000000 FUZZ_UCI_SECONDS=15 cargo test --release --test fuzz_uci -- --nocapture --test-threads=1
 //! ```
 //!
 //! Search limits in the generated `go` commands are kept small (depth ≤ 3, a few thousand
@@ -16,11 +16,10 @@
 //! cannot turn `depth 3` into `depth 33`.
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use searchlab::uci::{parse_command, run, Command};
 use searchlab::{Chess, Game};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// Inputs tried, by all properties of this file (lines for the parser, sessions for the loop).
@@ -55,17 +54,39 @@ const BAD_NUMBERS: &[&str] = &[
     "-",
 ];
 
-/// Bounds the whole run when `FUZZ_UCI_SECONDS` is set.
-fn past_deadline() -> bool {
-    static DEADLINE: OnceLock<Option<Instant>> = OnceLock::new();
-    DEADLINE
-        .get_or_init(|| {
+/// The message of the "failure" that ends a time-bounded property (not a real failure).
+const TIME_UP: &str = "FUZZ_UCI_SECONDS reached";
+
+/// When `FUZZ_UCI_SECONDS` is set, a property stops that many seconds after it started.
+struct Deadline(Option<Instant>);
+
+impl Deadline {
+    fn start() -> Deadline {
+        Deadline(
             std::env::var("FUZZ_UCI_SECONDS")
                 .ok()
                 .and_then(|s| s.parse::<u64>().ok())
-                .map(|s| Instant::now() + Duration::from_secs(s))
-        })
-        .is_some_and(|deadline| Instant::now() >= deadline)
+                .map(|s| Instant::now() + Duration::from_secs(s)),
+        )
+    }
+
+    /// Ends the property (as a "failure" that [`finish`] recognises) once time is up.
+    fn check(&self) -> Result<(), TestCaseError> {
+        match self.0 {
+            Some(deadline) if Instant::now() >= deadline => Err(TestCaseError::fail(TIME_UP)),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Reports the counts, and fails the test on any failure other than the time running out.
+fn finish<T: std::fmt::Debug>(name: &str, outcome: Result<(), TestError<T>>) {
+    report(name);
+    match outcome {
+        Ok(()) => {}
+        Err(TestError::Fail(reason, _)) if reason.message() == TIME_UP => {}
+        Err(error) => panic!("{error}"),
+    }
 }
 
 fn cases(scale_num: u32, scale_den: u32) -> u32 {
@@ -387,45 +408,33 @@ fn report(name: &str) {
 #[test]
 fn parse_never_panics_on_arbitrary_text() {
     let strategy = prop_oneof![any::<String>(), "\\PC{0,80}", "[a-z0-9 /\\-]{0,60}"];
+    let deadline = Deadline::start();
     let outcome = runner(cases(4, 1)).run(&strategy, |line| {
-        if past_deadline() {
-            return Ok(());
-        }
+        deadline.check()?;
         check_parse(&line)
     });
-    report("arbitrary text");
-    if let Err(error) = outcome {
-        panic!("{error}");
-    }
+    finish("arbitrary text", outcome);
 }
 
 #[test]
 fn parse_never_panics_on_mangled_uci() {
+    let deadline = Deadline::start();
     let outcome = runner(cases(4, 1)).run(&mangled_line(), |line| {
-        if past_deadline() {
-            return Ok(());
-        }
+        deadline.check()?;
         check_parse(&line)
     });
-    report("mangled uci");
-    if let Err(error) = outcome {
-        panic!("{error}");
-    }
+    finish("mangled uci", outcome);
 }
 
 #[test]
 fn loop_answers_mangled_sessions_legally() {
     let session = proptest::collection::vec(mangled_line(), 1..24);
+    let deadline = Deadline::start();
     let outcome = runner(cases(1, 8)).run(&session, |lines| {
-        if past_deadline() {
-            return Ok(());
-        }
+        deadline.check()?;
         check_session(&lines)
     });
-    report("mangled sessions");
-    if let Err(error) = outcome {
-        panic!("{error}");
-    }
+    finish("mangled sessions", outcome);
 }
 
 #[test]
@@ -435,16 +444,12 @@ fn loop_survives_arbitrary_text() {
         1 => structured_line(),
     ];
     let session = proptest::collection::vec(line, 1..24);
+    let deadline = Deadline::start();
     let outcome = runner(cases(1, 8)).run(&session, |lines| {
-        if past_deadline() {
-            return Ok(());
-        }
+        deadline.check()?;
         check_session(&lines)
     });
-    report("arbitrary sessions");
-    if let Err(error) = outcome {
-        panic!("{error}");
-    }
+    finish("arbitrary sessions", outcome);
 }
 
 /// A session that exercises every kind of answer at once (kept as a fixed regression case).
