@@ -130,10 +130,9 @@ fn go_line() -> BoxedStrategy<String> {
         1 => Just("mate 2".to_string()),
     ];
     let clock = (-50i64..250, -50i64..250).prop_map(|(w, b)| format!("wtime {w} btime {b}"));
-    // A go with no limit at all searches the stage's default depth: allowed, but rare. The
-    // others always carry a bound (a later `depth` may override the first, within 1..=3).
+    // Every go carries a bound (a later `depth` may override the first, within 1..=3); see
+    // `search_is_small`.
     prop_oneof![
-        1 => Just("go".to_string()),
         8 => proptest::collection::vec(param.clone(), 1..4)
             .prop_map(|params| format!("go depth 3 {}", params.join(" "))),
         4 => (clock, proptest::collection::vec(param, 0..2))
@@ -240,6 +239,7 @@ fn structured_line() -> BoxedStrategy<String> {
         // `quit` ends a session early: make it rare.
         1 => Just("quit".to_string()),
     ]
+    .prop_filter("searches stay small", |line| search_is_small(line))
     .boxed()
 }
 
@@ -281,17 +281,29 @@ fn apply(line: &str, edit: &Edit) -> String {
     chars.into_iter().collect()
 }
 
-/// A structured line, then up to 3 edits (sometimes none). Swapping words can move a number
-/// into `depth` (`go depth 3 winc 20` → `go depth 20 winc 3`), and the fixed-depth stages
-/// ignore every other limit, so lines asking for more than depth 3 are left out: they are
-/// valid, merely slow.
+/// A structured line, then up to 3 edits (sometimes none).
 fn mangled_line() -> BoxedStrategy<String> {
     (structured_line(), proptest::collection::vec(edit(), 0..3))
         .prop_map(|(line, edits)| edits.iter().fold(line, |l, e| apply(&l, e)))
-        .prop_filter("searches stay small", |line| {
-            !matches!(parse_command(line), Ok(Command::Go(go)) if go.depth.is_some_and(|d| d > 3))
-        })
+        .prop_filter("searches stay small", |line| search_is_small(line))
         .boxed()
+}
+
+/// Keeps the generated searches fast. Valid but slow searches are left out: a depth over 3
+/// (swapping words can move a number into `depth`: `go depth 3 winc 20` → `go depth 20 winc
+/// 3`, and the fixed-depth stages ignore every other limit), and a `go` with no limit at all
+/// (the default depth 5 of the iterative stages can take seconds in a sharp position).
+fn search_is_small(line: &str) -> bool {
+    match parse_command(line) {
+        Ok(Command::Go(go)) => {
+            let bounded = go.depth.is_some()
+                || go.movetime.is_some()
+                || go.nodes.is_some()
+                || (go.wtime.is_some() && go.btime.is_some());
+            go.depth.is_none_or(|d| d <= 3) && (bounded || go.infinite)
+        }
+        _ => true,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
