@@ -20,6 +20,8 @@ use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use searchlab::uci::{parse_command, run, Command};
 use searchlab::{Chess, Game};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::thread;
 use std::time::{Duration, Instant};
 
 /// Inputs tried, by all properties of this file (lines for the parser, sessions for the loop).
@@ -40,6 +42,9 @@ const FENS: &[&str] = &[
     "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2",
     "8/P7/8/8/8/8/8/k6K w - - 99 80",
 ];
+
+/// A whole generated session must end within this (they take milliseconds).
+const SESSION_LIMIT: Duration = Duration::from_secs(20);
 
 const BAD_NUMBERS: &[&str] = &[
     "0",
@@ -97,6 +102,8 @@ fn runner(cases: u32) -> TestRunner {
     TestRunner::new(Config {
         cases,
         failure_persistence: None,
+        // A hung session costs SESSION_LIMIT per shrinking step: bound the shrinking.
+        max_shrink_time: 120_000,
         ..Config::default()
     })
 }
@@ -346,8 +353,19 @@ fn check_session(lines: &[String]) -> Result<(), TestCaseError> {
         input.push_str(line);
         input.push('\n');
     }
-    let mut output = Vec::new();
-    let served = run(input.as_bytes(), &mut output);
+    // The loop runs on its own thread, so that a hang is a failure (with its input) too.
+    let (done, finished) = mpsc::channel();
+    let session_input = input.clone();
+    thread::spawn(move || {
+        let mut output = Vec::new();
+        let served = run(session_input.as_bytes(), &mut output).map_err(|e| e.to_string());
+        let _ = done.send((served, output));
+    });
+    let Ok((served, output)) = finished.recv_timeout(SESSION_LIMIT) else {
+        return Err(TestCaseError::fail(format!(
+            "the session did not end within {SESSION_LIMIT:?}: {lines:?}"
+        )));
+    };
     prop_assert!(served.is_ok(), "the loop failed: {served:?}");
     let text = String::from_utf8_lossy(&output);
     // The loop reads lines, and a generated "line" may hold a newline: model what it reads.
