@@ -966,11 +966,13 @@ mod tests {
 
     #[test]
     fn parses_positions() {
-        let spec = |line| match parse_command(line) {
-            Ok(Command::Position(spec)) => Ok(spec),
-            Ok(other) => panic!("not a position: {other:?}"),
-            Err(e) => Err(e),
-        };
+        fn spec(line: &str) -> Result<PositionSpec, UciError> {
+            match parse_command(line) {
+                Ok(Command::Position(spec)) => Ok(spec),
+                Ok(other) => panic!("not a position: {other:?}"),
+                Err(e) => Err(e),
+            }
+        }
         assert_eq!(
             spec("position startpos moves e2e4 e7e5"),
             Ok(PositionSpec {

@@ -298,8 +298,10 @@ fn mangled_line() -> BoxedStrategy<String> {
 
 /// Keeps the generated searches fast. Valid but slow searches are left out: a depth over 3
 /// (swapping words can move a number into `depth`: `go depth 3 winc 20` → `go depth 20 winc
-/// 3`, and the fixed-depth stages ignore every other limit), and a `go` with no limit at all
-/// (the default depth 5 of the iterative stages can take seconds in a sharp position).
+/// 3`, and the fixed-depth stages ignore every other limit), long times or many nodes (cutting
+/// `18446744073709551616` short gives `movetime 184467440`: 51 hours, found by this fuzzer),
+/// and a `go` with no limit at all (the default depth 5 of the iterative stages can take
+/// seconds in a sharp position).
 fn search_is_small(line: &str) -> bool {
     match parse_command(line) {
         Ok(Command::Go(go)) => {
@@ -307,7 +309,14 @@ fn search_is_small(line: &str) -> bool {
                 || go.movetime.is_some()
                 || go.nodes.is_some()
                 || (go.wtime.is_some() && go.btime.is_some());
-            go.depth.is_none_or(|d| d <= 3) && (bounded || go.infinite)
+            let short = |t: Option<i64>| t.is_none_or(|t| t <= 10_000);
+            go.depth.is_none_or(|d| d <= 3)
+                && go.movetime.is_none_or(|t| t <= 1000)
+                && go.nodes.is_none_or(|n| n <= 100_000)
+                && [go.wtime, go.btime, go.winc, go.binc]
+                    .into_iter()
+                    .all(short)
+                && (bounded || go.infinite)
         }
         _ => true,
     }
@@ -334,11 +343,9 @@ fn expected_answers(lines: &[String]) -> (Vec<Chess>, usize) {
                 }
             }
             Ok(Command::UciNewGame) if !infinite_running => game = Chess::start(),
-            Ok(Command::Go(go)) => {
-                if go.limits(game.side_to_move()).is_ok() && !infinite_running {
-                    searches.push(game.clone());
-                    infinite_running = go.infinite;
-                }
+            Ok(Command::Go(go)) if go.limits(game.side_to_move()).is_ok() && !infinite_running => {
+                searches.push(game.clone());
+                infinite_running = go.infinite;
             }
             _ => {}
         }
@@ -418,8 +425,14 @@ fn check_parse(line: &str) -> Result<(), TestCaseError> {
             let _ = spec.to_game();
         }
         Ok(Command::Go(go)) => {
-            let _ = go.limits(chess::Color::White);
-            let _ = go.limits(chess::Color::Black);
+            for side in [chess::Color::White, chess::Color::Black] {
+                if let Ok(limits) = go.limits(side) {
+                    // The time arithmetic must hold for any number a GUI can send.
+                    if let Some(budget) = limits.time_budget() {
+                        prop_assert!(budget.soft <= budget.hard);
+                    }
+                }
+            }
         }
         Ok(_) => {}
         Err(error) => {
@@ -523,5 +536,21 @@ fn regression_newline_inside_a_line() {
     let lines = vec!["go wtime 1\n00 \u{a1}btime 10 ".to_string()];
     if let Err(error) = check_session(&lines) {
         panic!("{error}");
+    }
+}
+
+/// The largest numbers a GUI can send parse, and the time arithmetic holds with them.
+#[test]
+fn regression_extreme_numbers() {
+    for line in [
+        "go wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807 binc 9223372036854775807 movestogo 4294967295",
+        "go wtime -9223372036854775808 btime -9223372036854775808 winc -9223372036854775808",
+        "go movetime 18446744073709551615 nodes 18446744073709551615 depth 64",
+        "go movetime 184467440",
+    ] {
+        if let Err(error) = check_parse(line) {
+            panic!("{line}: {error}");
+        }
+        assert!(matches!(parse_command(line), Ok(Command::Go(_))), "{line}");
     }
 }
