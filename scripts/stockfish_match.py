@@ -56,6 +56,7 @@ def play_game(engines, searchlab_white, opening, base, inc):
         )
         started = time.monotonic()
         try:
+            # A new `game` key per game makes python-chess send `ucinewgame`.
             result = engines[mover].play(board, limit, game=id(board))
         except chess.engine.EngineError as error:
             return (0.0 if mover == "searchlab" else 1.0), f"illegal move by {mover}: {error}", longest
@@ -99,8 +100,6 @@ def main():
         for game in range(args.games):
             searchlab_white = game % 2 == 0
             opening = OPENINGS[(game // 2) % len(OPENINGS)]
-            for engine in engines.values():
-                engine.protocol.loop.call_soon_threadsafe(engine.protocol.send_line, "ucinewgame")
             score, reason, moves_longest = play_game(
                 engines, searchlab_white, opening, args.base, args.inc)
             for name in longest:

@@ -11,9 +11,10 @@ machine and its load. Talks to the engine directly (no python-chess) to add no l
 """
 
 import argparse
-import select
+import queue
 import subprocess
 import sys
+import threading
 import time
 
 import chess
@@ -37,9 +38,18 @@ def read_fens(path):
 
 
 class Engine:
+    """The engine process; a thread reads its output into a queue (reads have deadlines)."""
+
     def __init__(self, binary):
         self.proc = subprocess.Popen([binary, "uci"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
 
     def send(self, line):
         self.proc.stdin.write(line + "\n")
@@ -48,14 +58,14 @@ class Engine:
     def wait_for(self, prefix, timeout=10.0):
         deadline = time.monotonic() + timeout
         while True:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]:
-                raise TimeoutError(f"no '{prefix}' within {timeout} s")
-            line = self.proc.stdout.readline()
-            if not line:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise TimeoutError(f"no '{prefix}' within {timeout} s") from None
+            if line is None:
                 raise EOFError("the engine closed its output")
             if line.startswith(prefix):
-                return line.strip()
+                return line
 
     def quit(self):
         self.send("quit")
