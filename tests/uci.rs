@@ -406,3 +406,62 @@ fn end_of_input_finishes_the_search() {
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.ends_with("bestmove a1a8\n"), "{text}");
 }
+
+#[test]
+fn commands_during_an_infinite_search() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves e2e4");
+    uci.send("go infinite");
+    // A second search, a new game and an option change are refused while it runs...
+    for line in [
+        "go depth 1",
+        "ucinewgame",
+        "setoption name Stage value minimax",
+    ] {
+        uci.send(line);
+        let answer = uci.sync();
+        assert!(
+            answer
+                .iter()
+                .any(|l| l.starts_with("info string ") && l.contains("send stop first")),
+            "{line}: {answer:?}"
+        );
+        assert!(
+            !answer.iter().any(|l| l.starts_with("bestmove")),
+            "{answer:?}"
+        );
+    }
+    // ...while a new position is taken for the next search.
+    uci.send(&format!("position fen {MATE_IN_ONE}"));
+    uci.send("stop");
+    let mut after_e4 = Chess::start();
+    after_e4.play_uci("e2e4").expect("legal");
+    let (_, mv) = uci.bestmove(PROMPT);
+    assert_legal(&after_e4, &mv);
+    uci.send("go depth 2");
+    assert_eq!(uci.bestmove(PROMPT).1, "a1a8");
+    uci.quit();
+}
+
+#[test]
+fn node_limit_and_repetition_history() {
+    let mut uci = Uci::start();
+    // Knights out and back twice: the history reaches the engine, which still moves legally.
+    let moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    uci.send(&format!("position startpos moves {moves}"));
+    uci.send("go nodes 5000");
+    let (info, mv) = uci.bestmove(PROMPT);
+    let mut game = Chess::start();
+    for m in moves.split_whitespace() {
+        game.play_uci(m).expect("legal");
+    }
+    assert_legal(&game, &mv);
+    let nodes: Vec<u64> = info
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect();
+    // The limit is checked at every node, so the search stops within a few nodes of it.
+    assert!(nodes.iter().all(|&n| n <= 5_100), "{info:?}");
+    uci.quit();
+}
