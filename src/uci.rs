@@ -84,7 +84,13 @@
 //!   stage's default depth.
 //! - **End of input** (the GUI closed the pipe) waits for a running search with limits to
 //!   finish, so `echo "go depth 5" | searchlab uci` prints its answer, then exits. An infinite
-//!   search is stopped first. **`quit`** stops a running search and exits at once.
+//!   search is stopped first. **`quit`** stops a running search and exits as soon as it has
+//!   ended (a fixed-depth stage, which cannot be stopped, is waited for at most two seconds
+//!   and then left behind: the process is ending anyway).
+//! - **Numbers.** Any number that fits is accepted (`go movetime 184467440` thinks for two
+//!   days, as asked); one that does not fit, or is negative where that means nothing (`depth`,
+//!   `nodes`, `movetime`), is bad input. `depth` must be 1 to 64, `movetime` and `nodes` at
+//!   least 1 ([`SearchLimits::validate`]).
 //! - **`info` lines.** One per completed iteration of the iterative stages (depth, seldepth,
 //!   score, nodes, nps, time, pv), then, when the search ends, one summary line with the totals
 //!   and `hashfull` (the only line for the fixed-depth stages). There is no quiescence search
