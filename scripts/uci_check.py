@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""End-to-end UCI check of searchlab through python-chess, as a GUI would drive it.
+
+Usage: scripts/uci_check.py target/release/searchlab
+
+Runs a handful of checks (handshake, a short self-play game, analysis `info`, `stop` during
+`go infinite`, positions without a move, raw bad input) and prints one line per check, then
+`N passed, M failed`. Exits non-zero on any failure. Needs python-chess (`pip install chess`);
+installs nothing.
+"""
+
+import logging
+import sys
+import time
+
+import chess
+import chess.engine
+
+CHECKS = []
+MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+CHECKMATED = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"
+STALEMATE = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+
+
+def check(fn):
+    CHECKS.append(fn)
+    return fn
+
+
+class LineLog(logging.Handler):
+    """Keeps every line the engine sends (python-chess logs them at DEBUG as '<pid>: << line')."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.received = []
+
+    def emit(self, record):
+        message = record.getMessage()
+        if ">> " in message:
+            self.received.append(message.split(">> ", 1)[1])
+
+
+LINES = LineLog()
+
+
+def open_engine(binary):
+    return chess.engine.SimpleEngine.popen_uci([binary, "uci"], timeout=10.0)
+
+
+def expect(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+@check
+def handshake(engine):
+    expect(engine.id.get("name", "").startswith("searchlab "), f"id name: {engine.id}")
+    expect(engine.id.get("author") == "the searchlab authors", f"id author: {engine.id}")
+    hash_option = engine.options["Hash"]
+    expect(
+        (hash_option.type, hash_option.default, hash_option.min, hash_option.max)
+        == ("spin", 16, 1, 4096),
+        f"Hash option: {hash_option}",
+    )
+    stage = engine.options["Stage"]
+    expect(stage.type == "combo" and stage.default == "cached", f"Stage option: {stage}")
+    expect({"minimax", "alphabeta", "iterative", "cached"} <= set(stage.var), f"{stage.var}")
+    engine.configure({"Hash": 8, "Stage": "cached"})
+    engine.ping()
+
+
+@check
+def self_play_game(engine):
+    board = chess.Board()
+    slowest = 0.0
+    while not board.is_game_over(claim_draw=True) and board.ply() < 30:
+        started = time.monotonic()
+        result = engine.play(board, chess.engine.Limit(time=0.05))
+        slowest = max(slowest, time.monotonic() - started)
+        expect(result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}")
+        board.push(result.move)
+    expect(board.ply() >= 20 or board.is_game_over(), f"game stopped at ply {board.ply()}")
+    expect(slowest < 0.5, f"a 50 ms move took {slowest * 1000:.0f} ms")
+
+
+@check
+def clock_game(engine):
+    board = chess.Board()
+    clocks = {chess.WHITE: 2.0, chess.BLACK: 2.0}
+    for _ in range(16):
+        if board.is_game_over():
+            break
+        limit = chess.engine.Limit(
+            white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
+            white_inc=0.02, black_inc=0.02,
+        )
+        started = time.monotonic()
+        result = engine.play(board, limit)
+        used = time.monotonic() - started
+        clocks[board.turn] -= used - 0.02
+        expect(clocks[board.turn] > 0, f"lost on time at ply {board.ply()}")
+        expect(result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}")
+        board.push(result.move)
+
+
+@check
+def analysis_info(engine):
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    info = engine.analyse(board, chess.engine.Limit(depth=4))
+    expect(info.get("depth") == 4, f"depth: {info}")
+    expect("score" in info and "pv" in info and "nodes" in info and "time" in info, f"{info}")
+    expect(info["pv"] and info["pv"][0] in board.legal_moves, f"pv: {info.get('pv')}")
+    mate = chess.Board(MATE_IN_ONE)
+    info = engine.analyse(mate, chess.engine.Limit(depth=3))
+    expect(info["score"].white() == chess.engine.Mate(1), f"mate score: {info.get('score')}")
+    expect(info["pv"][0] == chess.Move.from_uci("a1a8"), f"mate pv: {info.get('pv')}")
+
+
+@check
+def stop_during_infinite(engine):
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    with engine.analysis(board) as analysis:
+        depths = []
+        for info in analysis:
+            if "depth" in info:
+                depths.append(info["depth"])
+            if len(depths) >= 3:
+                break
+        time.sleep(0.1)
+        engine.ping()  # isready is answered while the search runs
+        stopped = time.monotonic()
+        analysis.stop()
+        best = analysis.wait()
+        waited = time.monotonic() - stopped
+    expect(best.move in board.legal_moves, f"best move after stop: {best.move}")
+    expect(waited < 1.0, f"bestmove came {waited * 1000:.0f} ms after stop")
+
+
+@check
+def positions_without_a_move(engine):
+    for fen in (CHECKMATED, STALEMATE):
+        board = chess.Board(fen)
+        result = engine.play(board, chess.engine.Limit(depth=2))
+        expect(result.move is None, f"{fen}: expected no move, got {result.move}")
+
+
+@check
+def bad_input_survived(engine):
+    before = len(LINES.received)
+    for raw in (
+        "position fen this/is/not/a/fen w - - 0 1",
+        "position startpos moves e2e4 e2e4",
+        "go depth banana",
+        "setoption name Hash value -5",
+        "flibbertigibbet",
+    ):
+        engine.protocol.loop.call_soon_threadsafe(engine.protocol.send_line, raw)
+        engine.ping()
+    replies = [line for line in LINES.received[before:] if line.startswith("info string")]
+    expect(len(replies) >= 5, f"expected an info string per bad line, got {replies}")
+    result = engine.play(chess.Board(MATE_IN_ONE), chess.engine.Limit(depth=3))
+    expect(result.move == chess.Move.from_uci("a1a8"), f"after bad input: {result.move}")
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 2
+    logger = logging.getLogger("chess.engine")
+    logger.setLevel(logging.DEBUG)
+    logger.addHandler(LINES)
+    logger.propagate = False
+    passed = failed = 0
+    engine = open_engine(sys.argv[1])
+    try:
+        for fn in CHECKS:
+            started = time.monotonic()
+            try:
+                fn(engine)
+                passed += 1
+                print(f"ok    {fn.__name__} ({time.monotonic() - started:.2f} s)")
+            except Exception as error:  # noqa: BLE001 - any failure is reported, then the next check
+                failed += 1
+                print(f"FAIL  {fn.__name__}: {error!r}")
+                engine.close()
+                engine = open_engine(sys.argv[1])
+    finally:
+        engine.quit()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,467 @@
+//! UCI end to end: the real binary, `searchlab uci`, driven over its stdin and stdout as a GUI
+//! would. Every read has a deadline, so a hung engine fails a test instead of hanging it.
+
+use searchlab::Chess;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Generous for a loaded CI machine; a healthy engine answers in milliseconds.
+const PROMPT: Duration = Duration::from_secs(5);
+
+const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+const CHECKMATED: &str = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+const STALEMATE: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+
+/// A running `searchlab uci` process.
+struct Uci {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the searchlab binary starts");
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Uci {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("the engine reads its input");
+        self.stdin.flush().expect("the engine reads its input");
+    }
+
+    /// The next line, or `None` if none comes within `timeout`.
+    fn next_line(&self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => Some(line),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => panic!("the engine closed its output"),
+        }
+    }
+
+    /// Reads lines until one satisfies `done`; returns all of them, that one last.
+    fn read_until(&self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_line(left) {
+                Some(line) => {
+                    let finished = done(&line);
+                    seen.push(line);
+                    if finished {
+                        return seen;
+                    }
+                }
+                None => panic!("no expected line within {timeout:?}; got {seen:?}"),
+            }
+        }
+    }
+
+    /// Sends `isready` and waits for `readyok`; returns the lines before it.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.read_until(PROMPT, |l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// Waits for `bestmove`; returns the info lines and the move text.
+    fn bestmove(&self, timeout: Duration) -> (Vec<String>, String) {
+        let mut lines = self.read_until(timeout, |l| l.starts_with("bestmove "));
+        let last = lines.pop().unwrap_or_default();
+        let mv = last["bestmove ".len()..]
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_string();
+        (lines, mv)
+    }
+
+    /// Sends `quit` and checks the process exits cleanly, promptly.
+    fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + PROMPT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait works") {
+                assert!(status.success(), "exit status {status}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "the engine did not exit on quit");
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn assert_legal(game: &Chess, mv: &str) {
+    assert!(
+        game.parse_uci(mv).is_ok(),
+        "bestmove {mv} is not legal in {}",
+        game.fen()
+    );
+}
+
+#[test]
+fn handshake_lists_identity_and_options() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let lines = uci.read_until(PROMPT, |l| l == "uciok");
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(lines.contains(&format!("id name searchlab {version}")));
+    assert!(lines.contains(&"id author the searchlab authors".to_string()));
+    assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 4096".to_string()));
+    let stage = lines
+        .iter()
+        .find(|l| l.starts_with("option name Stage type combo default cached"))
+        .expect("a Stage option");
+    for s in searchlab::STAGES {
+        assert!(stage.contains(&format!("var {}", s.name)), "{stage}");
+    }
+    assert!(uci.sync().is_empty());
+    uci.quit();
+}
+
+#[test]
+fn known_mate_in_one() {
+    let mut uci = Uci::start();
+    uci.send(&format!("position fen {MATE_IN_ONE}"));
+    uci.send("go depth 3");
+    let (info, mv) = uci.bestmove(PROMPT);
+    assert_eq!(mv, "a1a8");
+    assert!(
+        info.iter().any(|l| l.contains(" score mate 1 ")),
+        "{info:?}"
+    );
+    // The info lines carry what a GUI shows.
+    let summary = info.last().expect("a summary info line");
+    for field in [
+        "depth ",
+        "seldepth ",
+        "nodes ",
+        "nps ",
+        "time ",
+        "hashfull ",
+        "pv a1a8",
+    ] {
+        assert!(summary.contains(field), "{field} missing in {summary}");
+    }
+    uci.quit();
+}
+
+#[test]
+fn engine_plays_a_game_against_itself() {
+    let mut uci = Uci::start();
+    uci.send("ucinewgame");
+    let mut game = Chess::start();
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0..20 {
+        if game.game_outcome().is_some() {
+            break;
+        }
+        uci.send(&format!("position startpos moves {}", moves.join(" ")));
+        let started = Instant::now();
+        if ply % 2 == 0 {
+            uci.send("go depth 3");
+        } else {
+            uci.send("go movetime 50");
+        }
+        let (_, mv) = uci.bestmove(PROMPT);
+        if ply % 2 == 1 {
+            assert!(
+                started.elapsed() < Duration::from_millis(1000),
+                "movetime 50 took {:?}",
+                started.elapsed()
+            );
+        }
+        assert_legal(&game, &mv);
+        game.play_uci(&mv).expect("legal");
+        moves.push(mv);
+    }
+    assert!(moves.len() >= 10, "the game ended too soon: {moves:?}");
+    uci.quit();
+}
+
+#[test]
+fn clock_moves_are_legal_and_on_time() {
+    let mut uci = Uci::start();
+    let mut game = Chess::start();
+    let mut moves: Vec<String> = Vec::new();
+    // A nearly empty clock: the engine must still move, well within it.
+    for _ in 0..6 {
+        uci.send(&format!("position startpos moves {}", moves.join(" ")));
+        let started = Instant::now();
+        uci.send("go wtime 300 btime 300 winc 0 binc 0");
+        let (_, mv) = uci.bestmove(PROMPT);
+        assert!(started.elapsed() < Duration::from_millis(300), "flagged");
+        assert_legal(&game, &mv);
+        game.play_uci(&mv).expect("legal");
+        moves.push(mv);
+    }
+    uci.quit();
+}
+
+#[test]
+fn isready_and_stop_during_infinite_search() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves e2e4 e7e5 g1f3");
+    uci.send("go infinite");
+    thread::sleep(Duration::from_millis(100));
+    let asked = Instant::now();
+    let before = uci.sync();
+    assert!(asked.elapsed() < Duration::from_secs(1), "readyok was late");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop: {before:?}"
+    );
+    thread::sleep(Duration::from_millis(200));
+    let stopped = Instant::now();
+    uci.send("stop");
+    let (info, mv) = uci.bestmove(PROMPT);
+    assert!(stopped.elapsed() < Duration::from_secs(1), "stop was slow");
+    assert!(info.iter().any(|l| l.starts_with("info depth")), "{info:?}");
+    let mut game = Chess::start();
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        game.play_uci(m).expect("legal");
+    }
+    assert_legal(&game, &mv);
+    uci.quit();
+}
+
+#[test]
+fn infinite_waits_for_stop_even_after_a_mate() {
+    let mut uci = Uci::start();
+    uci.send(&format!("position fen {MATE_IN_ONE}"));
+    uci.send("go infinite");
+    // The mate is proven at depth 1, at once; the answer must still wait for `stop`.
+    thread::sleep(Duration::from_millis(300));
+    let before = uci.sync();
+    assert!(
+        before.iter().any(|l| l.contains("score mate 1")),
+        "{before:?}"
+    );
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    uci.send("stop");
+    let (_, mv) = uci.bestmove(PROMPT);
+    assert_eq!(mv, "a1a8");
+    uci.quit();
+}
+
+#[test]
+fn quit_during_a_search_exits_cleanly() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    uci.send("go infinite");
+    thread::sleep(Duration::from_millis(100));
+    uci.quit();
+}
+
+#[test]
+fn positions_without_a_move() {
+    let mut uci = Uci::start();
+    for (fen, score) in [(CHECKMATED, "score mate 0"), (STALEMATE, "score cp 0")] {
+        uci.send(&format!("position fen {fen}"));
+        uci.send("go depth 3");
+        let (info, mv) = uci.bestmove(PROMPT);
+        assert_eq!(mv, "(none)");
+        assert!(
+            info.iter().any(|l| l == &format!("info depth 0 {score}")),
+            "{info:?}"
+        );
+    }
+    // Also with a clock, and in infinite mode (after stop).
+    uci.send(&format!("position fen {CHECKMATED}"));
+    uci.send("go wtime 1000 btime 1000");
+    assert_eq!(uci.bestmove(PROMPT).1, "(none)");
+    uci.send("go infinite");
+    uci.sync();
+    uci.send("stop");
+    assert_eq!(uci.bestmove(PROMPT).1, "(none)");
+    uci.quit();
+}
+
+#[test]
+fn bad_input_is_reported_and_survived() {
+    let mut uci = Uci::start();
+    let bad = [
+        "frobnicate",
+        "position fen 8/8/8 w - - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "position fen",
+        "position",
+        "position startpos moves e2e4 e2e4",
+        "position startpos moves e2e5",
+        "position startpos moves zz",
+        "setoption name Hash value 0",
+        "setoption name Hash value 99999",
+        "setoption name Hash value lots",
+        "setoption name Stage value nonsense",
+        "setoption name NoSuchOption value 1",
+        "setoption",
+        "go depth banana",
+        "go depth -3",
+        "go depth 0",
+        "go movetime 0",
+        "go nodes 1e9",
+        "go wtime",
+        "go depth 99999999999999",
+        "go sideways",
+        "debug maybe",
+    ];
+    // A position to keep through the bad ones.
+    uci.send(&format!("position fen {MATE_IN_ONE}"));
+    for line in bad {
+        uci.send(line);
+        let answer = uci.sync();
+        assert!(
+            answer.iter().any(|l| l.starts_with("info string ")),
+            "no info string for {line:?}: {answer:?}"
+        );
+        assert!(
+            !answer.iter().any(|l| l.starts_with("bestmove")),
+            "{line:?} started a search: {answer:?}"
+        );
+    }
+    // Binary junk and empty lines too.
+    uci.stdin
+        .write_all(b"\xff\xfe\x00garbage\r\n\n   \n")
+        .expect("written");
+    uci.sync();
+    // The previous position survived every bad `position`.
+    uci.send("go depth 2");
+    assert_eq!(uci.bestmove(PROMPT).1, "a1a8");
+    uci.quit();
+}
+
+#[test]
+fn every_stage_and_hash_size_plays_legal_moves() {
+    let mut uci = Uci::start();
+    let mut game = Chess::start();
+    game.play_uci("d2d4").expect("legal");
+    uci.send("setoption name Hash value 1");
+    for stage in searchlab::STAGES {
+        uci.send(&format!("setoption name Stage value {}", stage.name));
+        uci.send("ucinewgame");
+        uci.send("position startpos moves d2d4");
+        assert!(uci.sync().is_empty(), "options refused");
+        uci.send("go depth 2");
+        let (_, mv) = uci.bestmove(PROMPT);
+        assert_legal(&game, &mv);
+        // Time limits too (the fixed-depth stages say they ignore them, and still move).
+        uci.send("go movetime 50");
+        let (_, mv) = uci.bestmove(PROMPT);
+        assert_legal(&game, &mv);
+    }
+    uci.quit();
+}
+
+#[test]
+fn end_of_input_finishes_the_search() {
+    let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            if let Some(mut stdin) = child.stdin.take() {
+                writeln!(stdin, "position fen {MATE_IN_ONE}\ngo depth 3")?;
+            }
+            child.wait_with_output()
+        })
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.ends_with("bestmove a1a8\n"), "{text}");
+}
+
+#[test]
+fn commands_during_an_infinite_search() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves e2e4");
+    uci.send("go infinite");
+    // A second search, a new game and an option change are refused while it runs...
+    for line in [
+        "go depth 1",
+        "ucinewgame",
+        "setoption name Stage value minimax",
+    ] {
+        uci.send(line);
+        let answer = uci.sync();
+        assert!(
+            answer
+                .iter()
+                .any(|l| l.starts_with("info string ") && l.contains("send stop first")),
+            "{line}: {answer:?}"
+        );
+        assert!(
+            !answer.iter().any(|l| l.starts_with("bestmove")),
+            "{answer:?}"
+        );
+    }
+    // ...while a new position is taken for the next search.
+    uci.send(&format!("position fen {MATE_IN_ONE}"));
+    uci.send("stop");
+    let mut after_e4 = Chess::start();
+    after_e4.play_uci("e2e4").expect("legal");
+    let (_, mv) = uci.bestmove(PROMPT);
+    assert_legal(&after_e4, &mv);
+    uci.send("go depth 2");
+    assert_eq!(uci.bestmove(PROMPT).1, "a1a8");
+    uci.quit();
+}
+
+#[test]
+fn node_limit_and_repetition_history() {
+    let mut uci = Uci::start();
+    // Knights out and back twice: the history reaches the engine, which still moves legally.
+    let moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+    uci.send(&format!("position startpos moves {moves}"));
+    uci.send("go nodes 5000");
+    let (info, mv) = uci.bestmove(PROMPT);
+    let mut game = Chess::start();
+    for m in moves.split_whitespace() {
+        game.play_uci(m).expect("legal");
+    }
+    assert_legal(&game, &mv);
+    let nodes: Vec<u64> = info
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect();
+    // The limit is checked at every node, so the search stops within a few nodes of it.
+    assert!(nodes.iter().all(|&n| n <= 5_100), "{info:?}");
+    uci.quit();
+}
