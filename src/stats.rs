@@ -35,6 +35,8 @@ pub struct Iteration {
     pub time: Duration,
     /// The principal variation, in the game's move notation.
     pub pv: Vec<String>,
+    /// How full the transposition table was, in permille (0 for stages without one).
+    pub hashfull: u32,
 }
 
 /// What every stage returns.

@@ -92,7 +92,7 @@
 //!   `nodes`, `movetime`), is bad input. `depth` must be 1 to 64, `movetime` and `nodes` at
 //!   least 1 ([`SearchLimits::validate`]).
 //! - **`info` lines.** One per completed iteration of the iterative stages (depth, seldepth,
-//!   score, nodes, nps, time, pv), then, when the search ends, one summary line with the totals
+//!   score, nodes, nps, time, hashfull, pv), then, when the search ends, one summary line with the totals
 //!   and `hashfull` (the only line for the fixed-depth stages). There is no quiescence search
 //!   yet, so `seldepth` is the depth or the length of the principal variation if longer.
 
@@ -503,13 +503,14 @@ pub fn is_fixed_depth(stage: &str) -> bool {
 pub fn iteration_info(iteration: &Iteration) -> String {
     let seldepth = (iteration.pv.len() as Depth).max(iteration.depth);
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {}",
         iteration.depth,
         seldepth,
         iteration.score,
         iteration.nodes,
         nodes_per_second(iteration.nodes, iteration.time),
         iteration.time.as_millis(),
+        iteration.hashfull,
     );
     push_pv(&mut line, &iteration.pv);
     line

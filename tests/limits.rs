@@ -105,3 +105,23 @@ fn mate_stops_the_deepening_and_the_shorter_mate_is_preferred() {
     assert_eq!(result.score.to_string(), "mate 2");
     assert_eq!(result.depth, 3);
 }
+
+#[test]
+fn a_mate_remembered_from_an_earlier_search_does_not_cut_the_deepening_short() {
+    // The cached stage keeps its table between searches. The second search meets the mate in
+    // its table at depth 2 already, but a 3-ply mate is only proven by a depth-3 iteration.
+    let mut game = Chess::from_fen("4r1k1/pQ3pp1/7p/4q3/4r3/P7/1P2nPPP/2BR1R1K b - - 0 1").unwrap();
+    let mut engine = engine_for::<Chess>("cached").unwrap();
+    let first = engine.search(&mut game, &SearchLimits::depth(6));
+    let second = engine.search(&mut game, &SearchLimits::depth(6));
+    assert_eq!(first.score.to_string(), "mate 2");
+    assert_eq!(
+        (second.score, second.best_move),
+        (first.score, first.best_move)
+    );
+    assert_eq!(second.depth, 3);
+    assert!(
+        second.nodes() < first.nodes(),
+        "the table saves work the second time"
+    );
+}

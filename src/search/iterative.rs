@@ -97,6 +97,11 @@ pub trait IterativeStage<G: Game> {
     /// The stage's deepening state.
     fn deepening(&mut self) -> &mut Deepening<G::Move>;
 
+    /// How full the stage's transposition table is, in permille (none here: 0).
+    fn hashfull(&self) -> u32 {
+        0
+    }
+
     /// The stage's recursive search: the value of `game` within `(alpha, beta)`, its principal
     /// variation written to `pv`.
     fn alphabeta(
@@ -222,6 +227,7 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
             break;
         }
         let (iteration_score, pv) = search_root(stage, game, depth);
+        let hashfull = stage.hashfull();
         let state = stage.deepening();
         if state.stopper.stopped() {
             break; // abandoned: keep the last completed iteration
@@ -235,13 +241,16 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
             nodes: state.stats.nodes,
             time: state.stopper.elapsed(),
             pv: state.previous_pv.iter().map(|m| m.to_string()).collect(),
+            hashfull,
         };
         if let Some(observer) = state.observer.as_mut() {
             observer(&iteration);
         }
         iterations.push(iteration);
-        if score.is_mate() {
-            break; // proven: no deeper search finds a shorter mate
+        // A mate within the searched depth is proven: no deeper search finds a shorter one.
+        // (A later stage's table can report a mate found deeper; then deepening goes on.)
+        if score.mate_plies().is_some_and(|plies| plies <= depth) {
+            break;
         }
     }
     let state = stage.deepening();

@@ -168,6 +168,7 @@ pub fn fixed_depth_result<M: Copy + std::fmt::Display>(
             nodes: stats.nodes,
             time,
             pv: pv.iter().map(|m| m.to_string()).collect(),
+            hashfull: 0,
         }],
         pv,
     }
