@@ -247,7 +247,9 @@ impl std::fmt::Display for EloEstimate {
 /// The Elo difference that makes `score` (a fraction strictly between 0 and 1) the expected
 /// score: `−400 · log10(1/score − 1)`. At 0 and 1 it is −∞ and +∞.
 pub fn elo_from_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    // `400 * log10(...)`, negated by subtraction rather than by `-x`, so that an even score
+    // gives 0.0 and not -0.0 (which would print as "-0.0").
+    0.0 - 400.0 * (1.0 / score - 1.0).log10()
 }
 
 /// The expected score of a player `elo` points stronger: `1 / (1 + 10^(−elo/400))`.
