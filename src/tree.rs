@@ -293,7 +293,7 @@ const LEVEL_GAP: f64 = 70.0;
 const NODE_W: f64 = 40.0;
 const NODE_H: f64 = 22.0;
 /// Space on the left for the root board and the level labels, and around the tree.
-const LEFT: f64 = 120.0;
+const LEFT: f64 = 180.0;
 const TOP: f64 = 30.0;
 const MARGIN: f64 = 20.0;
 /// Narrowest picture: room for the legend.
