@@ -132,3 +132,24 @@ fn the_drawings_show_the_counts() {
     assert_eq!(tree_svg(&alphabeta_tree(&game)), cut, "deterministic");
     assert!(minimax_tree_svg("XXX").is_err(), "a bad board is an error");
 }
+
+/// The book's committed tree figures are what `searchlab figures` draws today: rerun it (and
+/// commit) when the trees or their drawing change.
+#[test]
+fn the_book_figures_are_up_to_date() {
+    let figures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/figures");
+    let committed = |name: &str| {
+        std::fs::read_to_string(figures.join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}; run `cargo run --release -- figures`"))
+    };
+    assert_eq!(
+        committed("tree-minimax.svg"),
+        minimax_tree_svg(BOOK_POSITION).unwrap(),
+        "tree-minimax.svg is stale: run `cargo run --release -- figures`"
+    );
+    assert_eq!(
+        committed("tree-alphabeta.svg"),
+        alphabeta_tree_svg(BOOK_POSITION).unwrap(),
+        "tree-alphabeta.svg is stale: run `cargo run --release -- figures`"
+    );
+}
