@@ -127,7 +127,11 @@ fn the_drawings_show_the_counts() {
     // A cut mark (✂ alone in a text element) on each edge into a pruned subtree.
     let cut_marks = |svg: &str| svg.matches(">✂</text>").count();
     assert_eq!(cut_marks(&full), 0);
-    assert!(cut_marks(&cut) > 0, "cut-offs are marked");
+    assert_eq!(
+        cut_marks(&cut),
+        6,
+        "one mark per pruned subtree: 6 subtrees, 12 nodes"
+    );
     let game = TicTacToe::from_cells(BOOK_POSITION).unwrap();
     assert_eq!(tree_svg(&alphabeta_tree(&game)), cut, "deterministic");
     assert!(minimax_tree_svg("XXX").is_err(), "a bad board is an error");
