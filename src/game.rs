@@ -30,6 +30,7 @@ impl Outcome {
     }
 }
 
+// ANCHOR: game
 /// A two-player, zero-sum, perfect-information game that the engines can search.
 pub trait Game: Clone {
     /// A move. Printed in the game's usual notation (UCI for chess).
@@ -64,3 +65,4 @@ pub trait Game: Clone {
         false
     }
 }
+// ANCHOR_END: game

@@ -189,6 +189,7 @@ impl Stopper {
         self.start.elapsed()
     }
 
+    // ANCHOR: should_stop
     /// Must the search stop now, having searched `nodes` nodes? Once it says yes, it keeps
     /// saying yes.
     pub fn should_stop(&mut self, nodes: u64) -> bool {
@@ -201,18 +202,21 @@ impl Stopper {
         self.stopped = out_of_nodes || out_of_time || self.flag.is_stopped();
         self.stopped
     }
+    // ANCHOR_END: should_stop
 
     /// Has the search been stopped?
     pub fn stopped(&self) -> bool {
         self.stopped
     }
 
+    // ANCHOR: may_start_iteration
     /// Between iterations: is there time (and permission) to start another one?
     pub fn may_start_iteration(&self) -> bool {
         !self.stopped
             && !self.flag.is_stopped()
             && self.budget.is_none_or(|b| self.start.elapsed() < b.soft)
     }
+    // ANCHOR_END: may_start_iteration
 }
 
 #[cfg(test)]

@@ -81,6 +81,7 @@ impl Score {
         (!self.is_mate()).then_some(self.0)
     }
 
+    // ANCHOR: to_tt
     /// Mate scores are stored in a transposition table relative to the *node*, not the root:
     /// "mate in 3 plies from here" stays true whichever path reaches the node. This converts a
     /// root-relative score found at `ply` into the node-relative form.
@@ -93,7 +94,9 @@ impl Score {
             self
         }
     }
+    // ANCHOR_END: to_tt
 
+    // ANCHOR: from_tt
     /// The inverse of [`Score::to_tt`]: a node-relative stored score, read at `ply`.
     pub fn from_tt(self, ply: Ply) -> Score {
         if self.0 >= Self::MATE_BOUND {
@@ -104,6 +107,7 @@ impl Score {
             self
         }
     }
+    // ANCHOR_END: from_tt
 }
 
 impl Neg for Score {

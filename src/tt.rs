@@ -24,6 +24,7 @@
 
 use crate::score::{Depth, Score};
 
+// ANCHOR: bound
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -34,7 +35,9 @@ pub enum Bound {
     /// At most this much: every move failed low (scored `<= alpha`).
     Upper,
 }
+// ANCHOR_END: bound
 
+// ANCHOR: entry
 /// One remembered position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry<M> {
@@ -51,6 +54,7 @@ pub struct Entry<M> {
     /// The search (counted by [`TranspositionTable::new_search`]) that wrote this entry.
     generation: u8,
 }
+// ANCHOR_END: entry
 
 /// A fixed-size hash table of [`Entry`]s, one per slot.
 #[derive(Clone, Debug)]
@@ -96,6 +100,7 @@ impl<M: Copy> TranspositionTable<M> {
         self.slots[self.index(key)].filter(|entry| entry.key == key)
     }
 
+    // ANCHOR: replace
     /// Remembers a search result, subject to the replacement policy (see the module docs).
     pub fn store(
         &mut self,
@@ -123,6 +128,7 @@ impl<M: Copy> TranspositionTable<M> {
             });
         }
     }
+    // ANCHOR_END: replace
 
     /// How full the table is, in permille, counting entries of the current search among the
     /// first thousand slots (what UCI's `info hashfull` reports).
