@@ -36,6 +36,12 @@ pub enum FenError {
         /// The text found.
         found: String,
     },
+    /// Field 4 names a square, but no double pawn step can have led to this position.
+    #[error("field 4 (en passant square) '{found}' is not possible here: the pawn must stand in front of it, the squares it crossed must be empty, and no en-passant capture may leave a king in check")]
+    ImpossibleEnPassant {
+        /// The text found.
+        found: String,
+    },
     /// Field 5, the halfmove clock.
     #[error("field 5 (halfmove clock) must be a number from 0 to 150, found '{found}'")]
     HalfmoveClock {
@@ -106,5 +112,5 @@ pub enum Error {
     },
 }
 
-/// `Result` with the library's [`Error`].
+/// `Result` with the library's [`enum@Error`].
 pub type Result<T> = std::result::Result<T, Error>;

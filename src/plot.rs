@@ -136,6 +136,13 @@ fn draw_line_chart(
                 .y_desc(y_label)
                 .x_labels((max_depth - min_depth + 1) as usize)
                 .x_label_formatter(&|x| format!("{}", x.round() as i64))
+                .y_label_formatter(&|y| {
+                    if log_y {
+                        compact(*y)
+                    } else {
+                        format!("{y:.1}")
+                    }
+                })
                 .draw()
                 .map_err(|e| e.to_string())?;
             for (i, s) in series.iter().enumerate() {
@@ -179,6 +186,22 @@ fn draw_line_chart(
     }
     root.present().map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// A count in few characters: 950, 12k, 3.4M, 1.2G; fractions keep two digits.
+fn compact(value: f64) -> String {
+    let abs = value.abs();
+    if abs >= 1e9 {
+        format!("{:.1}G", value / 1e9)
+    } else if abs >= 1e6 {
+        format!("{:.1}M", value / 1e6)
+    } else if abs >= 1e4 {
+        format!("{:.0}k", value / 1e3)
+    } else if abs >= 10.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.2}")
+    }
 }
 
 #[cfg(test)]

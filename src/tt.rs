@@ -135,10 +135,13 @@ impl<M: Copy> TranspositionTable<M> {
         (used * 1000 / sample.max(1)) as u32
     }
 
-    /// The slot for `key`: the key's high bits scaled to the table size (a multiply and a
-    /// shift, no division, any size works).
+    /// The slot for `key`. The key is first scrambled (multiplied by 2^64 divided by the golden
+    /// ratio, "Fibonacci hashing") so that small keys, like tic-tac-toe's base-3 board numbers,
+    /// spread over the whole table too; then its high bits are scaled to the table size (a
+    /// multiply and a shift, no division, so any size works).
     fn index(&self, key: u64) -> usize {
-        ((key as u128 * self.slots.len() as u128) >> 64) as usize
+        let scrambled = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((scrambled as u128 * self.slots.len() as u128) >> 64) as usize
     }
 }
 

@@ -1,10 +1,77 @@
-//! `searchlab bench` (to be built).
+//! `searchlab bench`: the node-count signature and the speed (see [`searchlab::bench`]).
+//!
+//! The last line is exactly `<nodes> nodes <nps> nps`, the line OpenBench's client reads.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use searchlab::bench::{run_bench, DEFAULT_DEPTH};
+use searchlab::positions::LADDER;
 
 /// Arguments of `searchlab bench`.
-#[derive(clap::Args, Debug, Default)]
-pub struct Args {}
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Search depth (plies); the signature is only comparable at the same depth.
+    #[arg(long, default_value_t = DEFAULT_DEPTH)]
+    pub depth: u32,
+}
 
-/// Runs the command.
-pub fn run(_args: Args, _json: bool) -> anyhow::Result<()> {
-    anyhow::bail!("this command is not built yet")
+impl Default for Args {
+    fn default() -> Self {
+        Args {
+            depth: DEFAULT_DEPTH,
+        }
+    }
+}
+
+/// Runs the bench and prints per-position nodes, the totals and the signature line.
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+    let bar = ProgressBar::new(LADDER.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("bench [{bar:40}] {pos}/{len} positions ({elapsed})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    if !json {
+        println!(
+            "{:<10} {:<7} {:>9} {:>11} {:>10}",
+            "position", "move", "score", "nodes", "time"
+        );
+    }
+    let report = run_bench(LADDER, args.depth, |done, _, entry| {
+        if !json {
+            bar.suspend(|| {
+                println!(
+                    "{:<10} {:<7} {:>9} {:>11} {:>10}",
+                    entry.name,
+                    entry.best_move.as_deref().unwrap_or("(none)"),
+                    entry.score,
+                    entry.nodes,
+                    format!("{:.1} ms", entry.time.as_secs_f64() * 1000.0)
+                )
+            });
+        }
+        bar.set_position(done as u64);
+    })?;
+    bar.finish_and_clear();
+    if json {
+        let value = serde_json::json!({
+            "stage": report.stage,
+            "depth": report.depth,
+            "positions": report.entries,
+            "nodes": report.total_nodes(),
+            "time_ms": report.total_time().as_secs_f64() * 1000.0,
+            "nps": report.nps(),
+        });
+        println!("{}", serde_json::to_string_pretty(&value)?);
+        return Ok(());
+    }
+    println!(
+        "\n{} positions, stage {}, depth {}: {} nodes in {:.3} s, {} nodes/s",
+        report.entries.len(),
+        report.stage,
+        report.depth,
+        report.total_nodes(),
+        report.total_time().as_secs_f64(),
+        report.nps()
+    );
+    println!("{}", report.signature_line());
+    Ok(())
 }

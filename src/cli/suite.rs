@@ -1,10 +1,113 @@
-//! `searchlab suite` (to be built).
+//! `searchlab suite`: run an EPD test suite (`bm`, `am`, `dm`) and count what is solved.
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use searchlab::epd::read_epd_file;
+use searchlab::search::strongest_stage;
+use searchlab::suite::{run_suite, SuiteEntry};
+use searchlab::SearchLimits;
+use std::path::PathBuf;
+use std::time::Duration;
 
 /// Arguments of `searchlab suite`.
-#[derive(clap::Args, Debug, Default)]
-pub struct Args {}
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The EPD file (`FEN4 bm SAN; am SAN; dm N; id "name";` per line).
+    pub file: PathBuf,
+    /// Time per position (milliseconds). Fixed-depth stages ignore it; see `--depth`.
+    #[arg(long, default_value_t = 1000)]
+    pub movetime: u64,
+    /// The stage to run (the strongest by default).
+    #[arg(long, default_value_t = strongest_stage().to_string())]
+    pub stage: String,
+    /// Depth limit (plies), alone or together with the time limit.
+    #[arg(long)]
+    pub depth: Option<u32>,
+}
 
-/// Runs the command.
-pub fn run(_args: Args, _json: bool) -> anyhow::Result<()> {
-    anyhow::bail!("this command is not built yet")
+impl Default for Args {
+    fn default() -> Self {
+        Args {
+            file: PathBuf::new(),
+            movetime: 1000,
+            stage: strongest_stage().to_string(),
+            depth: None,
+        }
+    }
+}
+
+/// Runs the suite and prints one line per position and a summary.
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+    super::check_stage(&args.stage)?;
+    let limits = SearchLimits {
+        depth: args.depth,
+        movetime: Some(Duration::from_millis(args.movetime)),
+        ..SearchLimits::default()
+    };
+    limits.validate()?;
+    let records = read_epd_file(&args.file)
+        .with_context(|| format!("reading EPD suite {}", args.file.display()))?;
+    if records.is_empty() {
+        anyhow::bail!("{} has no positions", args.file.display());
+    }
+    let bar = ProgressBar::new(records.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} positions ({elapsed})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(format!("suite ({})", args.stage));
+    if !json {
+        println!(
+            "{:<12} {:<18} {:<8} {:>10} {:>5} {:>11}  result",
+            "id", "expected", "played", "score", "depth", "nodes"
+        );
+    }
+    let report = run_suite(&records, &args.stage, &limits, |done, _, entry| {
+        if !json {
+            bar.suspend(|| print_entry(entry));
+        }
+        bar.set_position(done as u64);
+    })
+    .with_context(|| format!("in {}", args.file.display()))?;
+    bar.finish_and_clear();
+    if json {
+        let value = serde_json::json!({
+            "file": args.file.display().to_string(),
+            "stage": report.stage,
+            "movetime_ms": args.movetime,
+            "depth": args.depth,
+            "solved": report.solved(),
+            "total": report.total(),
+            "seconds": report.seconds,
+            "nodes": report.total_nodes(),
+            "positions": report.entries,
+        });
+        println!("{}", serde_json::to_string_pretty(&value)?);
+    } else {
+        println!(
+            "\nsolved {}/{} with {} ({} ms/position{}) in {:.1} s",
+            report.solved(),
+            report.total(),
+            report.stage,
+            args.movetime,
+            args.depth
+                .map(|d| format!(", depth {d}"))
+                .unwrap_or_default(),
+            report.seconds
+        );
+    }
+    Ok(())
+}
+
+fn print_entry(entry: &SuiteEntry) {
+    println!(
+        "{:<12} {:<18} {:<8} {:>10} {:>5} {:>11}  {}",
+        entry.id,
+        entry.expected,
+        entry.played_san.as_deref().unwrap_or("(none)"),
+        entry.score,
+        entry.depth,
+        entry.nodes,
+        if entry.solved { "ok" } else { "FAIL" }
+    );
 }

@@ -85,13 +85,22 @@ impl Chess {
     /// The current position as a 6-field FEN.
     pub fn fen(&self) -> String {
         let frame = self.current();
-        // The crate's FEN writer prints placement, side, castling and en passant correctly;
-        // the two counters are ours.
+        // The crate's FEN writer gets placement, side and castling right, but writes the
+        // en-passant field as the square of the pawn that may be taken (e4), not the square
+        // behind it that FEN wants (e3). That field and the two counters are ours.
         let crate_fen = frame.board.to_string();
-        let first_four: Vec<&str> = crate_fen.split(' ').take(4).collect();
+        let first_three: Vec<&str> = crate_fen.split(' ').take(3).collect();
+        let en_passant = frame.board.en_passant().map_or("-".to_string(), |pawn| {
+            let behind = match frame.board.side_to_move() {
+                Color::White => pawn.up(),
+                Color::Black => pawn.down(),
+            };
+            behind.map_or("-".to_string(), |sq| sq.to_string())
+        });
         format!(
-            "{} {} {}",
-            first_four.join(" "),
+            "{} {} {} {}",
+            first_three.join(" "),
+            en_passant,
             frame.halfmove_clock,
             frame.fullmove_number
         )
@@ -515,6 +524,7 @@ fn parse_fen(fen: &str) -> std::result::Result<Chess, FenError> {
                  may not be in check, and castling rights need the king and rook on their squares"
             .to_string(),
     })?;
+    check_en_passant(&board, ep)?;
     Ok(Chess {
         frames: vec![Frame {
             board,
@@ -522,6 +532,31 @@ fn parse_fen(fen: &str) -> std::result::Result<Chess, FenError> {
             fullmove_number,
         }],
     })
+}
+
+/// An en-passant square claims the opponent's last move was a double pawn step. The `chess`
+/// crate checks that the pawn is there; we also check that the squares it passed are empty
+/// and that the claim explains the position: every legal move must leave a legal position
+/// (an en-passant square that cannot be true otherwise lets a capture leave a king in check).
+fn check_en_passant(board: &Board, ep: &str) -> std::result::Result<(), FenError> {
+    if ep == "-" {
+        return Ok(());
+    }
+    let impossible = || FenError::ImpossibleEnPassant {
+        found: ep.to_string(),
+    };
+    let target = Square::from_str(ep).map_err(|_| impossible())?;
+    let origin = match board.side_to_move() {
+        Color::White => target.up(),
+        Color::Black => target.down(),
+    };
+    if board.piece_on(target).is_some() || origin.is_none_or(|sq| board.piece_on(sq).is_some()) {
+        return Err(impossible());
+    }
+    if MoveGen::new_legal(board).any(|mv| !board.make_move_new(mv).is_sane()) {
+        return Err(impossible());
+    }
+    Ok(())
 }
 
 fn check_placement(placement: &str) -> std::result::Result<(), FenError> {
@@ -558,6 +593,17 @@ fn check_placement(placement: &str) -> std::result::Result<(), FenError> {
             )));
         }
     }
+    // No game reaches more than 16 pieces or 8 pawns a side (the move generator also relies
+    // on the first bound: it keeps one list entry per piece).
+    for (side, pieces, pawn) in [("White", "PNBRQK", 'P'), ("Black", "pnbrqk", 'p')] {
+        let count = placement.chars().filter(|c| pieces.contains(*c)).count();
+        let pawns = placement.chars().filter(|c| *c == pawn).count();
+        if count > 16 || pawns > 8 {
+            return Err(bad(format!(
+                "{side} has {count} pieces ({pawns} pawns); at most 16 (8 pawns) can occur"
+            )));
+        }
+    }
     Ok(())
 }
 
@@ -569,6 +615,16 @@ mod tests {
     fn fen_round_trips_with_clocks() {
         let fen = "5rk1/1b3p2/8/3p4/3p2P1/2Q4B/5P1K/R3R3 b - - 0 36";
         assert_eq!(Chess::from_fen(fen).unwrap().fen(), fen);
+        // En passant: after 1.a4 in Kiwipete, Black's b4 pawn may take on a3.
+        let mut g =
+            Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        g.play_uci("a2a4").unwrap();
+        assert_eq!(
+            g.fen(),
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1"
+        );
+        assert_eq!(Chess::from_fen(&g.fen()).unwrap().fen(), g.fen());
         let g = Chess::from_fen("8/8/8/4k3/8/8/8/4K2R w K - 37 80").unwrap();
         assert_eq!(g.halfmove_clock(), 37);
         assert_eq!(g.fen(), "8/8/8/4k3/8/8/8/4K2R w K - 37 80");

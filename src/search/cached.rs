@@ -27,28 +27,16 @@
 //! **Cost:** a fixed amount of memory (the `Hash` option, in MB), and a probe per node.
 
 use crate::game::Game;
-use crate::limits::{SearchLimits, Stopper};
+use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
-use crate::search::{
-    max_iteration_depth, move_to_front, score_without_moves, Engine, IterationObserver,
-};
-use crate::stats::{Iteration, SearchResult, SearchStats};
+use crate::search::iterative::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
+use crate::search::{move_to_front, Engine, IterationObserver};
+use crate::stats::SearchResult;
 use crate::tt::{Bound, TranspositionTable};
-
-/// Deepest iteration when the limits give no depth, time or node limit.
-pub const DEFAULT_DEPTH: Depth = 5;
 
 /// Iterative deepening with a transposition table.
 pub struct Cached<G: Game> {
-    stats: SearchStats,
-    stopper: Stopper,
-    /// Depth of the last completed iteration (0 before the first completes).
-    completed_depth: Depth,
-    /// The principal variation of the last completed iteration.
-    previous_pv: Vec<G::Move>,
-    /// True while the search is still walking down the previous principal variation.
-    following_pv: bool,
-    observer: Option<IterationObserver>,
+    state: Deepening<G::Move>,
     /// What earlier searches learned, by position.
     tt: TranspositionTable<G::Move>,
 }
@@ -57,14 +45,25 @@ impl<G: Game> Cached<G> {
     /// A new cached engine with a transposition table of about `megabytes` MB.
     pub fn new(megabytes: usize) -> Cached<G> {
         Cached {
-            stats: SearchStats::default(),
-            stopper: Stopper::new(&SearchLimits::default()),
-            completed_depth: 0,
-            previous_pv: Vec::new(),
-            following_pv: false,
-            observer: None,
+            state: Deepening::new(),
             tt: TranspositionTable::new(megabytes),
         }
+    }
+
+    // ANCHOR: order
+    /// The table's move first; on the previous principal variation, its move goes first.
+    fn order_moves(&mut self, moves: &mut [G::Move], ply: Ply, tt_move: Option<G::Move>) {
+        if let Some(mv) = tt_move {
+            move_to_front(moves, mv);
+        }
+        self.state.pv_move_first(moves, ply);
+    }
+    // ANCHOR_END: order
+}
+
+impl<G: Game> IterativeStage<G> for Cached<G> {
+    fn deepening(&mut self) -> &mut Deepening<G::Move> {
+        &mut self.state
     }
 
     // ANCHOR: search
@@ -79,21 +78,22 @@ impl<G: Game> Cached<G> {
         beta: Score,
         pv: &mut Vec<G::Move>,
     ) -> Score {
-        self.stats.nodes += 1;
         pv.clear();
-        if self.should_stop() {
+        if self.state.should_stop() {
             return Score::DRAW; // thrown away by the caller: the iteration is abandoned
         }
+        self.state.stats.nodes += 1;
         if let Some(outcome) = game.outcome() {
             return outcome.score(ply);
         }
         if depth == 0 {
             return game.evaluate();
         }
+        // ANCHOR: probe
         let key = game.hash();
         let mut tt_move = None;
         if let Some(entry) = self.tt.probe(key) {
-            self.stats.tt_hits += 1;
+            self.state.stats.tt_hits += 1;
             tt_move = entry.best_move;
             if entry.depth >= depth {
                 let score = entry.score.from_tt(ply);
@@ -103,11 +103,12 @@ impl<G: Game> Cached<G> {
                     Bound::Upper => score <= alpha,
                 };
                 if answers {
-                    self.stats.tt_cutoffs += 1;
+                    self.state.stats.tt_cutoffs += 1;
                     return score;
                 }
             }
         }
+        // ANCHOR_END: probe
         let original_alpha = alpha;
         let mut moves = game.legal_moves();
         self.order_moves(&mut moves, ply, tt_move);
@@ -119,7 +120,7 @@ impl<G: Game> Cached<G> {
             let score = -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, &mut child_pv);
             game.undo();
             // Only the first move of a PV node continues the previous PV.
-            self.following_pv = false;
+            self.state.following_pv = false;
             if score > best {
                 best = score;
                 best_move = Some(mv);
@@ -131,11 +132,12 @@ impl<G: Game> Cached<G> {
                 pv.extend_from_slice(&child_pv);
             }
             if alpha >= beta {
-                self.stats.beta_cutoffs += 1;
+                self.state.stats.beta_cutoffs += 1;
                 break;
             }
         }
-        if !self.stopper.stopped() {
+        // ANCHOR: store
+        if !self.state.stopper.stopped() {
             let bound = if best <= original_alpha {
                 Bound::Upper
             } else if best >= beta {
@@ -145,62 +147,10 @@ impl<G: Game> Cached<G> {
             };
             self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
         }
+        // ANCHOR_END: store
         best
     }
     // ANCHOR_END: search
-
-    // ANCHOR: order
-    /// The table's move first; on the previous principal variation, its move goes first.
-    fn order_moves(&mut self, moves: &mut [G::Move], ply: Ply, tt_move: Option<G::Move>) {
-        if let Some(mv) = tt_move {
-            move_to_front(moves, mv);
-        }
-        if !self.following_pv {
-            return;
-        }
-        let pv_move = self.previous_pv.get(ply as usize).copied();
-        self.following_pv = pv_move.is_some_and(|mv| move_to_front(moves, mv));
-    }
-    // ANCHOR_END: order
-
-    /// The stop check. The first iteration always completes, so there is always a move.
-    fn should_stop(&mut self) -> bool {
-        self.completed_depth > 0 && self.stopper.should_stop(self.stats.nodes)
-    }
-
-    // ANCHOR: root
-    /// One iteration: every root move, the previous best first. Returns the root score and
-    /// the principal variation (empty if there are no legal moves).
-    fn search_root(&mut self, game: &mut G, depth: Depth) -> (Score, Vec<G::Move>) {
-        self.stats.nodes += 1; // the root
-        self.following_pv = true;
-        let mut moves = game.legal_moves();
-        self.order_moves(&mut moves, 0, None);
-        let mut best_score = -Score::INFINITE;
-        let mut pv = Vec::new();
-        let mut child_pv = Vec::new();
-        for mv in moves {
-            game.play(mv);
-            let score = -self.alphabeta(
-                game,
-                depth - 1,
-                1,
-                -Score::INFINITE,
-                -best_score,
-                &mut child_pv,
-            );
-            game.undo();
-            self.following_pv = false;
-            if score > best_score {
-                best_score = score;
-                pv.clear();
-                pv.push(mv);
-                pv.extend_from_slice(&child_pv);
-            }
-        }
-        (best_score, pv)
-    }
-    // ANCHOR_END: root
 }
 
 impl<G: Game> Engine<G> for Cached<G> {
@@ -208,51 +158,13 @@ impl<G: Game> Engine<G> for Cached<G> {
         "cached"
     }
 
-    // ANCHOR: deepening
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
-        self.stopper = Stopper::new(limits);
-        self.stats = SearchStats::default();
-        self.completed_depth = 0;
-        self.previous_pv.clear();
         self.tt.new_search();
-        let max_depth = max_iteration_depth(limits, DEFAULT_DEPTH);
-        let mut score = score_without_moves(game);
-        let mut iterations = Vec::new();
-        if game.legal_moves().is_empty() {
-            return self.result(score, iterations);
-        }
-        for depth in 1..=max_depth {
-            if depth > 1 && !self.stopper.may_start_iteration() {
-                break;
-            }
-            let (iteration_score, pv) = self.search_root(game, depth);
-            if self.stopper.stopped() {
-                break; // abandoned: keep the last completed iteration
-            }
-            score = iteration_score;
-            self.completed_depth = depth;
-            self.previous_pv = pv;
-            let iteration = Iteration {
-                depth,
-                score,
-                nodes: self.stats.nodes,
-                time: self.stopper.elapsed(),
-                pv: self.previous_pv.iter().map(|m| m.to_string()).collect(),
-            };
-            if let Some(observer) = self.observer.as_mut() {
-                observer(&iteration);
-            }
-            iterations.push(iteration);
-            if score.is_mate() {
-                break; // proven: no deeper search finds a shorter mate
-            }
-        }
-        self.result(score, iterations)
+        deepen(self, game, limits, DEFAULT_DEPTH)
     }
-    // ANCHOR_END: deepening
 
     fn set_iteration_observer(&mut self, observer: Option<IterationObserver>) {
-        self.observer = observer;
+        self.state.observer = observer;
     }
 
     fn new_game(&mut self) {
@@ -265,19 +177,5 @@ impl<G: Game> Engine<G> for Cached<G> {
 
     fn hashfull(&self) -> u32 {
         self.tt.hashfull()
-    }
-}
-
-impl<G: Game> Cached<G> {
-    fn result(&self, score: Score, iterations: Vec<Iteration>) -> SearchResult<G::Move> {
-        SearchResult {
-            best_move: self.previous_pv.first().copied(),
-            score,
-            pv: self.previous_pv.clone(),
-            depth: self.completed_depth,
-            stats: self.stats,
-            time: self.stopper.elapsed(),
-            iterations,
-        }
     }
 }

@@ -1,0 +1,107 @@
+//! Iterative deepening under limits: nodes, time, and a stop from another thread. The answer
+//! is always the best move of the last *completed* iteration.
+
+use searchlab::{engine_for, Chess, Game, SearchLimits, StopFlag};
+use std::time::Duration;
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn a_node_limit_keeps_the_last_completed_iteration_and_is_reproducible() {
+    for stage in ["iterative", "cached"] {
+        let search = || {
+            let mut game = Chess::from_fen(KIWIPETE).unwrap();
+            engine_for::<Chess>(stage)
+                .unwrap()
+                .search(&mut game, &SearchLimits::nodes(50_000))
+        };
+        let (a, b) = (search(), search());
+        assert_eq!(
+            (a.nodes(), a.best_move, a.score),
+            (b.nodes(), b.best_move, b.score),
+            "{stage}"
+        );
+        let last = a
+            .iterations
+            .last()
+            .expect("at least one iteration completes");
+        assert_eq!(a.depth, last.depth);
+        assert_eq!(a.score, last.score);
+        assert_eq!(
+            a.best_move.map(|m| m.to_string()).as_ref(),
+            last.pv.first(),
+            "{stage}"
+        );
+        // The search stopped inside the next iteration, at the node limit.
+        assert_eq!(a.nodes(), 50_000, "{stage}");
+        assert!(a.iterations.iter().all(|it| it.nodes < 50_000));
+        // Iterations are consecutive depths from 1.
+        let depths: Vec<u32> = a.iterations.iter().map(|it| it.depth).collect();
+        assert_eq!(depths, (1..=a.depth).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn a_time_limit_returns_a_legal_move() {
+    let mut game = Chess::from_fen(KIWIPETE).unwrap();
+    let mut engine = engine_for::<Chess>("cached").unwrap();
+    let result = engine.search(
+        &mut game,
+        &SearchLimits::movetime(Duration::from_millis(30)),
+    );
+    let mv = result.best_move.expect("a move");
+    assert!(game.legal_moves().contains(&mv));
+    assert!(result.depth >= 1);
+    // A sanity bound against a search that ignores its clock (not a speed target).
+    assert!(
+        result.time < Duration::from_secs(2),
+        "took {:?}",
+        result.time
+    );
+}
+
+#[test]
+fn a_stop_from_another_thread_ends_an_infinite_search() {
+    let stop = StopFlag::new();
+    let limits = SearchLimits {
+        infinite: true,
+        stop: stop.clone(),
+        ..SearchLimits::default()
+    };
+    let handle = std::thread::spawn(move || {
+        let mut game = Chess::from_fen(KIWIPETE).unwrap();
+        let result = engine_for::<Chess>("iterative")
+            .unwrap()
+            .search(&mut game, &limits);
+        (result, game)
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    stop.stop();
+    let (result, game) = handle.join().expect("the search thread ends");
+    let mv = result.best_move.expect("a move");
+    assert!(game.legal_moves().contains(&mv));
+    assert!(result.depth >= 1 && result.depth < 64);
+}
+
+#[test]
+fn mate_stops_the_deepening_and_the_shorter_mate_is_preferred() {
+    // White mates in 1 (Ra8#) but also has slower mates; with room for depth 10 the search stops
+    // after the first iteration, which proved the mate.
+    let mut game = Chess::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    for stage in ["iterative", "cached"] {
+        let result = engine_for::<Chess>(stage)
+            .unwrap()
+            .search(&mut game, &SearchLimits::depth(10));
+        assert_eq!(result.depth, 1, "{stage}");
+        assert_eq!(result.score.to_string(), "mate 1");
+        assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
+    }
+    // Queen and rook against a bare king: a mate in 2 exists beside longer ones; the search
+    // reports the shortest.
+    let mut game = Chess::from_fen("7k/8/8/8/8/8/8/1RQ3K1 w - - 0 1").unwrap();
+    let result = engine_for::<Chess>("cached")
+        .unwrap()
+        .search(&mut game, &SearchLimits::depth(10));
+    assert_eq!(result.score.to_string(), "mate 2");
+    assert_eq!(result.depth, 3);
+}

@@ -1,0 +1,84 @@
+//! Known mates from `tests/data/mates.epd`: every `dm 2` position (mate in 2 moves, 3 plies)
+//! is solved by the iterative and cached stages, with a first move from the `bm` list (which
+//! holds *every* move that mates in 2), and the score says "mate 2". The `dm 3` positions are
+//! solved by the cached stage.
+
+use searchlab::epd::parse_epd;
+use searchlab::{engine_for, Chess, SearchLimits};
+
+fn check_mates(stage: &str, mate_in: u32, depth: u32) -> usize {
+    let records = parse_epd(include_str!("data/mates.epd")).expect("mates.epd parses");
+    let mut solved = 0;
+    for record in records.iter().filter(|r| r.direct_mate == Some(mate_in)) {
+        let mut game = Chess::from_fen(&record.fen).expect("valid FEN");
+        let solutions: Vec<_> = record
+            .best_moves
+            .iter()
+            .map(|san| game.parse_san(san).expect("bm moves are legal"))
+            .collect();
+        let mut engine = engine_for::<Chess>(stage).expect("known stage");
+        let result = engine.search(&mut game, &SearchLimits::depth(depth));
+        let played = result.best_move.expect("a move");
+        assert!(
+            solutions.contains(&played),
+            "{stage} played {} in {}, expected one of {:?}",
+            game.san(played),
+            record.name(),
+            record.best_moves
+        );
+        assert_eq!(
+            result.score.mate_moves(),
+            Some(mate_in as i32),
+            "{stage} on {}",
+            record.name()
+        );
+        // Stopping early: the mate is proven at depth 2 * mate_in - 1, so no deeper iteration runs.
+        assert_eq!(
+            result.depth,
+            2 * mate_in - 1,
+            "{stage} on {}",
+            record.name()
+        );
+        solved += 1;
+    }
+    solved
+}
+
+#[test]
+fn iterative_solves_every_mate_in_two() {
+    assert_eq!(check_mates("iterative", 2, 6), 10);
+}
+
+#[test]
+fn cached_solves_every_mate_in_two() {
+    assert_eq!(check_mates("cached", 2, 6), 10);
+}
+
+#[test]
+fn cached_solves_every_mate_in_three() {
+    assert_eq!(check_mates("cached", 3, 7), 10);
+}
+
+#[test]
+fn being_mated_is_scored_by_its_distance() {
+    // Black's only move is Kb8, then Rh8 mates: mate -1 (mated in 2 plies).
+    let mut game = Chess::from_fen("k7/8/1K6/8/8/8/8/7R b - - 0 1").unwrap();
+    for stage in ["minimax", "alphabeta", "iterative", "cached"] {
+        let mut engine = engine_for::<Chess>(stage).unwrap();
+        let result = engine.search(&mut game, &SearchLimits::depth(3));
+        assert_eq!(
+            result.best_move.map(|m| m.to_string()).as_deref(),
+            Some("a8b8"),
+            "{stage}"
+        );
+        assert_eq!(result.score, searchlab::Score::mated_in(2), "{stage}");
+        assert_eq!(result.score.to_string(), "mate -1");
+    }
+    // Already mated: no move, and the score of being mated now.
+    let mut mated = Chess::from_fen("R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap();
+    let result = engine_for::<Chess>("cached")
+        .unwrap()
+        .search(&mut mated, &SearchLimits::depth(3));
+    assert_eq!(result.best_move, None);
+    assert_eq!(result.score, searchlab::Score::mated_in(0));
+}

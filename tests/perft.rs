@@ -1,0 +1,67 @@
+//! Perft: the `Game` wrapper reads FENs and generates moves with no rules bug.
+//!
+//! `tests/data/perft.epd` holds 168 positions with verified leaf counts (see SOURCES.md
+//! there). `cargo test` checks every count of at most [`FAST_LIMIT`] leaves; the rest, up to
+//! billions of leaves, run with `cargo test --release --test perft -- --ignored`.
+
+use searchlab::epd::{parse_perft_suite, PerftRecord};
+use searchlab::Chess;
+
+/// Counts up to this many leaves run in the default test (a few seconds in all).
+const FAST_LIMIT: u64 = 2_000_000;
+
+fn suite() -> Vec<PerftRecord> {
+    let text = include_str!("data/perft.epd");
+    parse_perft_suite(text).expect("the perft suite parses")
+}
+
+fn check(filter: impl Fn(u64) -> bool) -> usize {
+    let mut checked = 0;
+    for record in suite() {
+        let game = Chess::from_fen(&record.fen).expect("suite FENs are valid");
+        for &(depth, expected) in record.counts.iter().filter(|(_, n)| filter(*n)) {
+            assert_eq!(
+                game.perft(depth),
+                expected,
+                "perft {depth} of {}",
+                record.fen
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn suite_file_is_complete() {
+    let records = suite();
+    assert_eq!(records.len(), 168);
+    assert_eq!(records.iter().map(|r| r.counts.len()).sum::<usize>(), 827);
+}
+
+#[test]
+fn known_counts_up_to_two_million_leaves() {
+    let checked = check(|n| n <= FAST_LIMIT);
+    assert!(checked >= 500, "only {checked} counts checked");
+    println!("{checked} perft counts checked");
+}
+
+#[test]
+fn famous_positions() {
+    let start = Chess::start();
+    assert_eq!(start.perft(4), 197_281);
+    let kiwipete =
+        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    assert_eq!(kiwipete.perft(3), 97_862);
+    let divide = kiwipete.perft_divide(2);
+    assert_eq!(divide.len(), 48);
+    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 2_039);
+}
+
+#[test]
+#[ignore = "slow: every count in the suite, billions of leaves; run with --ignored"]
+fn every_known_count() {
+    let checked = check(|_| true);
+    assert_eq!(checked, 827);
+}

@@ -1,0 +1,260 @@
+//! The tools end to end: `perft`, `suite`, `match` and `bench` through the real binary, bad
+//! input included, plus the library facts the commands rest on (the bench signature is
+//! deterministic).
+
+use searchlab::bench::run_bench;
+use searchlab::positions::LADDER;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// Runs `searchlab ARGS`.
+fn searchlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .output()
+        .expect("the searchlab binary runs")
+}
+
+/// Runs `searchlab ARGS`, asserts success, returns stdout.
+fn ok(args: &[&str]) -> String {
+    let out = searchlab(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "searchlab {args:?} failed: {stderr}");
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// Runs `searchlab ARGS --json`, asserts success, parses the JSON.
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let text = ok(&all);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("bad JSON ({e}): {text}"))
+}
+
+/// Runs `searchlab ARGS`, asserts a clean failure (exit 1, a message containing `wanted`, no
+/// panic), returns stderr.
+fn fails(args: &[&str], wanted: &str) -> String {
+    let out = searchlab(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "searchlab {args:?} should fail");
+    assert!(
+        !stderr.contains("panicked"),
+        "searchlab {args:?} panicked: {stderr}"
+    );
+    assert!(
+        stderr.contains(wanted),
+        "searchlab {args:?}: expected '{wanted}' in: {stderr}"
+    );
+    stderr
+}
+
+/// A file in a fresh temporary folder of this test run.
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-tools-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("temp file");
+    path
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn perft_of_the_start_position() {
+    let v = json(&["perft", "--depth", "3"]);
+    assert_eq!(v["nodes"], 8902);
+    assert_eq!(v["depth"], 3);
+    let text = ok(&["perft", "--depth", "3"]);
+    assert!(text.contains("perft 3 = 8902 nodes"), "{text}");
+}
+
+#[test]
+fn perft_divide_sums_to_the_total() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let v = json(&["perft", "--fen", kiwipete, "--depth", "2", "--divide"]);
+    let split = v["divide"].as_array().expect("a divide list");
+    assert_eq!(split.len(), 48, "Kiwipete has 48 moves");
+    let sum: u64 = split.iter().map(|m| m["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(sum, 2039);
+    assert_eq!(v["nodes"], 2039);
+    let castle = split.iter().find(|m| m["move"] == "e1g1").expect("O-O");
+    assert_eq!(castle["san"], "O-O");
+}
+
+#[test]
+fn perft_suite_passes_and_catches_a_wrong_count() {
+    let v = json(&["perft", "--suite", &data("perft.epd"), "--max-depth", "2"]);
+    assert_eq!(v["positions"], 168);
+    assert_eq!(v["failed"].as_array().map(Vec::len), Some(0));
+    assert!(v["checked"].as_u64().unwrap() >= 260, "{v}");
+    let wrong = temp_file(
+        "wrong-perft.epd",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n",
+    );
+    let stderr = fails(
+        &["perft", "--suite", wrong.to_str().unwrap()],
+        "1 perft count(s) differ",
+    );
+    assert!(!stderr.is_empty());
+}
+
+#[test]
+fn suite_solves_mates() {
+    let mates = std::fs::read_to_string(data("mates.epd")).unwrap();
+    let two: String = mates.lines().take(2).map(|l| format!("{l}\n")).collect();
+    let file = temp_file("two-mates.epd", &two);
+    let v = json(&[
+        "suite",
+        file.to_str().unwrap(),
+        "--depth",
+        "3",
+        "--movetime",
+        "5000",
+    ]);
+    assert_eq!(
+        (v["solved"].as_u64(), v["total"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let first = &v["positions"][0];
+    assert_eq!(first["id"], "MATE2.031");
+    assert_eq!(first["played_san"], "Qxh2+");
+    assert_eq!(first["score"], "mate 2");
+    let text = ok(&["suite", file.to_str().unwrap(), "--depth", "3"]);
+    assert!(text.contains("solved 2/2"), "{text}");
+    assert!(text
+        .lines()
+        .any(|l| l.starts_with("MATE2.061") && l.ends_with("ok")));
+}
+
+#[test]
+fn match_of_two_games() {
+    let v = json(&[
+        "match",
+        "--stage",
+        "cached",
+        "--stage",
+        "iterative",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--max-plies",
+        "60",
+    ]);
+    let (w, d, l) = (
+        v["wins"].as_u64().unwrap(),
+        v["draws"].as_u64().unwrap(),
+        v["losses"].as_u64().unwrap(),
+    );
+    assert_eq!(w + d + l, 2);
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(
+        games[0]["opening"], games[1]["opening"],
+        "each opening twice"
+    );
+    assert_eq!(
+        (
+            games[0]["a_is_white"].as_bool(),
+            games[1]["a_is_white"].as_bool()
+        ),
+        (Some(true), Some(false))
+    );
+    assert!(v["elo"]["lower"].as_f64().unwrap() <= v["elo"]["upper"].as_f64().unwrap());
+}
+
+#[test]
+fn bench_ends_with_the_signature_line() {
+    let text = ok(&["bench", "--depth", "3"]);
+    let last = text.lines().last().unwrap_or("");
+    let words: Vec<&str> = last.split(' ').collect();
+    let number = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    assert!(
+        words.len() == 4
+            && number(words[0])
+            && words[1] == "nodes"
+            && number(words[2])
+            && words[3] == "nps",
+        "last line '{last}' is not '<N> nodes <M> nps'"
+    );
+    // The CLI's total is the library's.
+    let report = run_bench(LADDER, 3, |_, _, _| {}).unwrap();
+    assert_eq!(words[0].parse::<u64>().unwrap(), report.total_nodes());
+}
+
+#[test]
+fn bench_signature_is_deterministic() {
+    let first = run_bench(LADDER, 3, |_, _, _| {}).unwrap();
+    let second = run_bench(LADDER, 3, |_, _, _| {}).unwrap();
+    assert_eq!(first.entries.len(), LADDER.len());
+    assert_eq!(first.total_nodes(), second.total_nodes());
+    let moves = |r: &searchlab::bench::BenchReport| {
+        r.entries
+            .iter()
+            .map(|e| e.best_move.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(&first), moves(&second));
+    assert!(first.total_nodes() > 10_000, "{}", first.total_nodes());
+}
+
+#[test]
+fn bad_inputs_fail_cleanly() {
+    fails(&["suite", "/no/such/file.epd"], "/no/such/file.epd");
+    fails(
+        &["perft", "--suite", "/no/such/perft.epd"],
+        "/no/such/perft.epd",
+    );
+    let malformed = temp_file("malformed.epd", "8/8/8 w - - bm e4;\n");
+    fails(&["suite", malformed.to_str().unwrap()], "EPD line 1");
+    let bad_bm = temp_file("bad-bm.epd", "4k3/8/8/8/8/8/8/4K2R w K - bm Qh5;\n");
+    fails(&["suite", bad_bm.to_str().unwrap()], "'Qh5' is not legal");
+    fails(
+        &["perft", "--fen", "rnbqkbnr/pppppppp/8/8 w KQkq - 0 1"],
+        "field 1",
+    );
+    fails(
+        &["perft", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"],
+        "field 2",
+    );
+    let mates = data("mates.epd");
+    fails(
+        &["suite", &mates, "--stage", "deepblue"],
+        "unknown stage 'deepblue'",
+    );
+    fails(&["suite", &mates, "--movetime", "0"], "more than 0 ms");
+    fails(
+        &[
+            "match", "--stage", "cached", "--stage", "nope", "--games", "1",
+        ],
+        "unknown stage 'nope'",
+    );
+    fails(
+        &[
+            "match",
+            "--stage",
+            "cached",
+            "--stage",
+            "iterative",
+            "--movetime",
+            "0",
+        ],
+        "more than 0 ms",
+    );
+    fails(&["match", "--stage", "cached"], "exactly two stages");
+    let openings = temp_file("openings.txt", "not a position\n");
+    fails(
+        &[
+            "match",
+            "--stage",
+            "cached",
+            "--stage",
+            "iterative",
+            "--openings",
+            openings.to_str().unwrap(),
+        ],
+        "openings.txt",
+    );
+    fails(&["bench", "--depth", "0"], "depth must be at least 1");
+}
