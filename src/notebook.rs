@@ -11,7 +11,10 @@
 //! 2. **Pictures.** A cell shows rich output by printing it between two marker lines that
 //!    evcxr recognises ([`rich_output`]); [`show_svg`] and [`show_html`] do that. The pictures
 //!    come from the crate: [`board_svg`] draws a chess position, [`crate::plot`] draws charts,
-//!    [`crate::tree`] draws tic-tac-toe game trees.
+//!    [`crate::tree`] draws tic-tac-toe game trees. evcxr gathers a cell's rich output into
+//!    *one* result, keeping the last content of each type, and a notebook front end then shows
+//!    only one of the types: so show one picture or table per cell, or join several into one
+//!    HTML (as [`side_by_side_html`] does).
 //! 3. **Tables.** [`stage_table_html`], [`comparison_table_html`], [`stats_table_html`] and
 //!    [`iterations_table_html`] turn search results into HTML tables, with node counts
 //!    compared against the previous stage.
@@ -66,11 +69,12 @@ pub fn rich_output(mime: &str, content: &str) -> String {
 }
 
 /// Shows `html` as the cell's output (in evcxr; elsewhere it prints the marked-up text).
+/// One rich output per cell: a second `show_html` in the same cell replaces the first.
 pub fn show_html(html: &str) {
     print!("{}", rich_output("text/html", html));
 }
 
-/// Shows an SVG picture as the cell's output.
+/// Shows an SVG picture as the cell's output (one per cell, like [`show_html`]).
 ///
 /// It is sent as an `image/svg+xml` output, which Jupyter, JupyterLab, VS Code and GitHub's
 /// notebook viewer all display. An SVG without an `xmlns` attribute (which a browser needs to
