@@ -41,17 +41,20 @@ use std::sync::Once;
 /// program).
 pub const PANIC_EXIT_CODE: i32 = 101;
 
-/// Makes any later panic end the process, after printing the panic as usual.
+/// Makes any later panic end the process, after printing where it happened and its message.
 ///
 /// Call it in the first code cell of a notebook. Without it, evcxr shows a failed `assert!`
 /// and goes on to the next cell, so `jupyter execute` would report success. With it, the
 /// kernel dies, the cell errors, and the run fails. Calling it more than once is harmless.
+///
+/// The hook prints the panic without a backtrace (evcxr asks for one, and its frames are
+/// evcxr's own machinery, not the notebook's code).
 pub fn fail_on_panic() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            previous(info);
+        std::panic::set_hook(Box::new(|info| {
+            // `info` prints as "panicked at <file>:<line>:<column>:\n<message>".
+            eprintln!("{info}");
             eprintln!("searchlab::notebook::fail_on_panic: a panic ends this notebook run");
             std::process::exit(PANIC_EXIT_CODE);
         }));
