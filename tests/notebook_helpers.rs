@@ -166,3 +166,67 @@ fn iterations_are_tabled_with_their_own_node_counts() {
     let html = iterations_table_html(&result.iterations);
     assert_eq!(table_rows(&html), 1 + 3);
 }
+
+/// The committed notebooks are run by `scripts/notebooks`; this checks what a reader of the
+/// repository sees without running them: each notebook uses the Rust kernel, loads this crate
+/// and installs the panic hook in its first code cell, was executed, and holds no error.
+#[test]
+fn committed_notebooks_were_run_cleanly() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("notebooks");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("notebooks/ exists")
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".ipynb") && name.as_bytes()[0].is_ascii_digit())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "00-setup.ipynb",
+            "01-minimax.ipynb",
+            "02-alphabeta.ipynb",
+            "03-iterative.ipynb",
+            "04-cached.ipynb"
+        ]
+    );
+    let text = |value: &serde_json::Value| match value {
+        serde_json::Value::Array(lines) => lines.iter().filter_map(|l| l.as_str()).collect(),
+        other => other.as_str().unwrap_or_default().to_string(),
+    };
+    for name in &names {
+        let json = std::fs::read_to_string(dir.join(name)).expect("readable");
+        let notebook: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
+        assert_eq!(notebook["metadata"]["kernelspec"]["name"], "rust", "{name}");
+        let cells = notebook["cells"].as_array().expect("cells");
+        let code: Vec<&serde_json::Value> =
+            cells.iter().filter(|c| c["cell_type"] == "code").collect();
+        let first = text(&code[0]["source"]);
+        assert!(
+            first.contains(":dep searchlab = { path = \"..\" }"),
+            "{name}"
+        );
+        assert!(
+            first.contains("searchlab::notebook::fail_on_panic();"),
+            "{name}"
+        );
+        for (i, cell) in code.iter().enumerate() {
+            assert!(
+                cell["execution_count"].is_u64(),
+                "{name}: code cell {i} not run"
+            );
+            for output in cell["outputs"].as_array().expect("outputs") {
+                assert_ne!(output["output_type"], "error", "{name}: code cell {i}");
+                assert_ne!(output["name"], "stderr", "{name}: code cell {i}");
+                // evcxr shows one rich output per cell; a second kind would be hidden.
+                if let Some(data) = output["data"].as_object() {
+                    assert_eq!(
+                        data.len(),
+                        1,
+                        "{name}: code cell {i} mixes {:?}",
+                        data.keys()
+                    );
+                }
+            }
+        }
+    }
+}
