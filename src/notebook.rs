@@ -1,1 +1,524 @@
-//! Helpers for the evcxr notebooks (to be built: issue 3).
+//! Helpers for the evcxr notebooks in `notebooks/`, so that each notebook cell stays a few
+//! lines about search and none about HTML.
+//!
+//! The notebooks run in [evcxr](https://github.com/evcxr/evcxr), a Rust Jupyter kernel. Three
+//! things make a notebook there pleasant, and this module provides each:
+//!
+//! 1. **A failing check must fail the run.** evcxr reports a panic and then carries on with
+//!    the next cell, so a broken `assert!` would go unnoticed by a headless run.
+//!    [`fail_on_panic`] installs a panic hook that prints the panic and ends the kernel's
+//!    process; `jupyter execute` then reports an error and exits non-zero.
+//! 2. **Pictures.** A cell shows rich output by printing it between two marker lines that
+//!    evcxr recognises ([`rich_output`]); [`show_svg`] and [`show_html`] do that. The pictures
+//!    come from the crate: [`board_svg`] draws a chess position, [`crate::plot`] draws charts,
+//!    [`crate::tree`] draws tic-tac-toe game trees. evcxr gathers a cell's rich output into
+//!    *one* result, keeping the last content of each type, and a notebook front end then shows
+//!    only one of the types: so show one picture or table per cell, or join several into one
+//!    HTML (as [`side_by_side_html`] does).
+//! 3. **Tables.** [`stage_table_html`], [`comparison_table_html`], [`stats_table_html`] and
+//!    [`iterations_table_html`] turn search results into HTML tables, with node counts
+//!    compared against the previous stage.
+//!
+//! Everything here except the `show_*` functions and [`fail_on_panic`] is a pure function
+//! returning a `String`, so the tests check them without a kernel.
+
+use crate::compare::{CompareRow, Comparison};
+use crate::error::Result;
+use crate::games::chess::square_at;
+use crate::games::Chess;
+use crate::plot::{self, Series};
+use crate::score::{Depth, Score};
+use crate::stats::{Iteration, SearchResult, SearchStats};
+use chess::{ChessMove, Color, Piece, Square};
+use std::fmt::{Display, Write};
+use std::sync::Once;
+
+// ---------------------------------------------------------------------------------------------
+// Failing on panic
+// ---------------------------------------------------------------------------------------------
+
+/// Exit status of a kernel stopped by a panic (the status Rust itself uses for a panicking
+/// program).
+pub const PANIC_EXIT_CODE: i32 = 101;
+
+/// Makes any later panic end the process, after printing where it happened and its message.
+///
+/// Call it in the first code cell of a notebook. Without it, evcxr shows a failed `assert!`
+/// and goes on to the next cell, so `jupyter execute` would report success. With it, the
+/// kernel dies, the cell errors, and the run fails. Calling it more than once is harmless.
+///
+/// The hook prints the panic without a backtrace (evcxr asks for one, and its frames are
+/// evcxr's own machinery, not the notebook's code).
+pub fn fail_on_panic() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            // `info` prints as "panicked at <file>:<line>:<column>:\n<message>".
+            eprintln!("{info}");
+            eprintln!("searchlab::notebook::fail_on_panic: a panic ends this notebook run");
+            std::process::exit(PANIC_EXIT_CODE);
+        }));
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rich output
+// ---------------------------------------------------------------------------------------------
+
+/// The text evcxr turns into a rich output of MIME type `mime` (`text/html`,
+/// `image/svg+xml`, …) when a cell prints it.
+pub fn rich_output(mime: &str, content: &str) -> String {
+    format!("EVCXR_BEGIN_CONTENT {mime}\n{content}\nEVCXR_END_CONTENT\n")
+}
+
+/// Shows `html` as the cell's output (in evcxr; elsewhere it prints the marked-up text).
+/// One rich output per cell: a second `show_html` in the same cell replaces the first.
+pub fn show_html(html: &str) {
+    print!("{}", rich_output("text/html", html));
+}
+
+/// Shows an SVG picture as the cell's output (one per cell, like [`show_html`]).
+///
+/// It is sent as an `image/svg+xml` output, which Jupyter, JupyterLab, VS Code and GitHub's
+/// notebook viewer all display. An SVG without an `xmlns` attribute (which a browser needs to
+/// read it as an image) gets one added.
+pub fn show_svg(svg: &str) {
+    print!("{}", rich_output("image/svg+xml", &with_svg_namespace(svg)));
+}
+
+/// `svg` with `xmlns="http://www.w3.org/2000/svg"` on its root element if it had none.
+pub fn with_svg_namespace(svg: &str) -> String {
+    const NAMESPACE: &str = "xmlns=\"http://www.w3.org/2000/svg\"";
+    match svg.find("<svg") {
+        Some(start) if !svg.contains(NAMESPACE) => {
+            let at = start + "<svg".len();
+            format!("{} {NAMESPACE}{}", &svg[..at], &svg[at..])
+        }
+        _ => svg.to_string(),
+    }
+}
+
+/// Several SVG pictures in one row (wrapping when the page is narrow), each with a caption
+/// above it, as HTML for [`show_html`].
+pub fn side_by_side_html(figures: &[(&str, &str)]) -> String {
+    let mut html = String::from(
+        "<div style=\"display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start\">\n",
+    );
+    for (caption, svg) in figures {
+        let _ = writeln!(
+            html,
+            "<figure style=\"margin:0\"><figcaption style=\"font-weight:bold\">{}</figcaption>\n{}\n</figure>",
+            escape_html(caption),
+            svg
+        );
+    }
+    html.push_str("</div>");
+    html
+}
+
+/// `text` with the five characters HTML gives a meaning (`& < > " '`) escaped.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chess board
+// ---------------------------------------------------------------------------------------------
+
+/// Side of one square of the board picture, in SVG units (pixels).
+const SQUARE: usize = 48;
+/// Room around the board for the file letters and rank digits.
+const MARGIN: usize = 22;
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+const HIGHLIGHT: &str = "#f6f669";
+
+/// The Unicode chess glyph of a piece: outlined (`♔`…`♙`) for White, solid (`♚`…`♟`) for
+/// Black.
+pub fn piece_glyph(piece: Piece, color: Color) -> char {
+    match (color, piece) {
+        (Color::White, Piece::King) => '♔',
+        (Color::White, Piece::Queen) => '♕',
+        (Color::White, Piece::Rook) => '♖',
+        (Color::White, Piece::Bishop) => '♗',
+        (Color::White, Piece::Knight) => '♘',
+        (Color::White, Piece::Pawn) => '♙',
+        (Color::Black, Piece::King) => '♚',
+        (Color::Black, Piece::Queen) => '♛',
+        (Color::Black, Piece::Rook) => '♜',
+        (Color::Black, Piece::Bishop) => '♝',
+        (Color::Black, Piece::Knight) => '♞',
+        (Color::Black, Piece::Pawn) => '♟',
+    }
+}
+
+/// The position as an SVG picture: White at the bottom, pieces as Unicode glyphs, files and
+/// ranks labelled, and the side to move written underneath.
+pub fn board_svg(game: &Chess) -> String {
+    draw_board(game, &[])
+}
+
+/// Like [`board_svg`], with the from and to squares of `mv` highlighted (to show a best move).
+pub fn board_move_svg(game: &Chess, mv: ChessMove) -> String {
+    draw_board(game, &[mv.get_source(), mv.get_dest()])
+}
+
+fn draw_board(game: &Chess, highlighted: &[Square]) -> String {
+    let board = game.board();
+    let side = 8 * SQUARE + 2 * MARGIN;
+    let height = side + 18;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{height}\" \
+         viewBox=\"0 0 {side} {height}\" font-family=\"'DejaVu Sans', 'Segoe UI Symbol', sans-serif\">\n"
+    );
+    let _ = writeln!(svg, "<title>{}</title>", escape_html(&game.fen()));
+    let _ = writeln!(
+        svg,
+        "<rect width=\"{side}\" height=\"{height}\" fill=\"white\"/>"
+    );
+    for rank in 0..8 {
+        for file in 0..8 {
+            let square = square_at(file, rank);
+            // Rank 8 is drawn at the top.
+            let (x, y) = (MARGIN + file * SQUARE, MARGIN + (7 - rank) * SQUARE);
+            let fill = if highlighted.contains(&square) {
+                HIGHLIGHT
+            } else if (file + rank) % 2 == 0 {
+                DARK // a1 is a dark square
+            } else {
+                LIGHT
+            };
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>"
+            );
+            if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square)) {
+                let _ = writeln!(
+                    svg,
+                    "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" \
+                     dominant-baseline=\"central\" fill=\"black\">{}\u{FE0E}</text>",
+                    x + SQUARE / 2,
+                    y + SQUARE / 2 + 2,
+                    SQUARE * 4 / 5,
+                    piece_glyph(piece, color)
+                );
+            }
+        }
+    }
+    for i in 0..8 {
+        let centre = MARGIN + i * SQUARE + SQUARE / 2;
+        let file = (b'a' + i as u8) as char;
+        let rank = 8 - i;
+        for y in [MARGIN / 2, MARGIN + 8 * SQUARE + MARGIN / 2] {
+            let _ = writeln!(svg, "<text x=\"{centre}\" y=\"{y}\" font-size=\"13\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#555\">{file}</text>");
+        }
+        for x in [MARGIN / 2, MARGIN + 8 * SQUARE + MARGIN / 2] {
+            let _ = writeln!(svg, "<text x=\"{x}\" y=\"{centre}\" font-size=\"13\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#555\">{rank}</text>");
+        }
+    }
+    let to_move = match game.side_to_move() {
+        Color::White => "White to move",
+        Color::Black => "Black to move",
+    };
+    let _ = writeln!(
+        svg,
+        "<text x=\"{}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\">{to_move}</text>",
+        side / 2,
+        side + 8
+    );
+    svg.push_str("</svg>");
+    svg
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+// ---------------------------------------------------------------------------------------------
+
+/// One search, reduced to what the tables show: the stage (or any label), its move, score,
+/// depth and counters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StageRow {
+    /// The stage's name, or any label for the row.
+    pub stage: String,
+    /// The best move in the game's notation (`None` without a legal move).
+    pub best_move: Option<String>,
+    /// The score for the side to move.
+    pub score: Score,
+    /// The depth searched (the last completed iteration for iterative stages).
+    pub depth: Depth,
+    /// Nodes, cut-offs and transposition-table counters.
+    pub stats: SearchStats,
+}
+
+impl StageRow {
+    /// The row for `result`, labelled `stage`.
+    pub fn new<M: Display>(stage: &str, result: &SearchResult<M>) -> StageRow {
+        StageRow {
+            stage: stage.to_string(),
+            best_move: result.best_move.as_ref().map(|m| m.to_string()),
+            score: result.score,
+            depth: result.depth,
+            stats: result.stats,
+        }
+    }
+}
+
+/// `n` with a comma between each group of three digits: `549946` → `549,946`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// How `nodes` compares with `previous` nodes, as a signed percentage: `-91.5 %` for a drop,
+/// `+4.0 %` for a rise, `±0 %` when equal, `n/a` when there were no previous nodes.
+pub fn change_percent(previous: u64, nodes: u64) -> String {
+    if previous == 0 {
+        return "n/a".to_string();
+    }
+    if nodes == previous {
+        return "±0 %".to_string();
+    }
+    let change = (nodes as f64 - previous as f64) / previous as f64 * 100.0;
+    format!("{change:+.1} %")
+}
+
+/// Builds an HTML table: a header row, then one row per entry of `rows`. Numeric columns are
+/// right-aligned (a column is numeric when `numeric[i]` is true).
+fn html_table(header: &[&str], numeric: &[bool], rows: &[Vec<String>]) -> String {
+    let align = |i: usize| {
+        if numeric.get(i).copied().unwrap_or(false) {
+            " style=\"text-align:right\""
+        } else {
+            " style=\"text-align:left\""
+        }
+    };
+    let mut html = String::from("<table>\n<thead><tr>");
+    for (i, h) in header.iter().enumerate() {
+        let _ = write!(html, "<th{}>{}</th>", align(i), escape_html(h));
+    }
+    html.push_str("</tr></thead>\n<tbody>\n");
+    for row in rows {
+        html.push_str("<tr>");
+        for (i, cell) in row.iter().enumerate() {
+            let _ = write!(html, "<td{}>{}</td>", align(i), escape_html(cell));
+        }
+        html.push_str("</tr>\n");
+    }
+    html.push_str("</tbody>\n</table>");
+    html
+}
+
+fn move_text(best_move: &Option<String>) -> String {
+    best_move.clone().unwrap_or_else(|| "(none)".to_string())
+}
+
+/// A table of searches, one row each: stage, move, score, depth, nodes, and the change in
+/// nodes against the row above (the previous stage when the rows follow the ladder).
+pub fn stage_table_html(rows: &[StageRow]) -> String {
+    let mut previous = None;
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let change = previous.map_or("–".to_string(), |p| change_percent(p, r.stats.nodes));
+            previous = Some(r.stats.nodes);
+            vec![
+                r.stage.clone(),
+                move_text(&r.best_move),
+                r.score.to_string(),
+                r.depth.to_string(),
+                thousands(r.stats.nodes),
+                change,
+            ]
+        })
+        .collect();
+    html_table(
+        &[
+            "stage",
+            "move",
+            "score",
+            "depth",
+            "nodes",
+            "nodes vs previous",
+        ],
+        &[false, false, false, true, true, true],
+        &cells,
+    )
+}
+
+/// A table of the counters behind the node counts: nodes, beta cut-offs, transposition-table
+/// hits and the hits that ended a node without searching it.
+pub fn stats_table_html(rows: &[StageRow]) -> String {
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.stage.clone(),
+                r.depth.to_string(),
+                thousands(r.stats.nodes),
+                thousands(r.stats.beta_cutoffs),
+                thousands(r.stats.tt_hits),
+                thousands(r.stats.tt_cutoffs),
+            ]
+        })
+        .collect();
+    html_table(
+        &[
+            "stage",
+            "depth",
+            "nodes",
+            "beta cut-offs",
+            "TT hits",
+            "TT cut-offs",
+        ],
+        &[false, true, true, true, true, true],
+        &cells,
+    )
+}
+
+/// The table of a [`Comparison`]: one row per stage and position (positions in order, stages
+/// in ladder order within each), nodes compared with the previous stage on the same position.
+/// Times are left out, so that a notebook's output does not change from run to run.
+pub fn comparison_table_html(comparison: &Comparison) -> String {
+    let mut previous: Option<&CompareRow> = None;
+    let cells: Vec<Vec<String>> = comparison
+        .rows
+        .iter()
+        .map(|r| {
+            let change = match previous {
+                Some(p) if p.position == r.position => change_percent(p.nodes, r.nodes),
+                _ => "–".to_string(),
+            };
+            previous = Some(r);
+            vec![
+                r.position.clone(),
+                r.stage.clone(),
+                move_text(&r.best_move),
+                r.score.to_string(),
+                r.depth.to_string(),
+                thousands(r.nodes),
+                change,
+            ]
+        })
+        .collect();
+    html_table(
+        &[
+            "position",
+            "stage",
+            "move",
+            "score",
+            "depth",
+            "nodes",
+            "nodes vs previous stage",
+        ],
+        &[false, false, false, false, true, true, true],
+        &cells,
+    )
+}
+
+/// The rows of `stage` and of `previous` for the same position, paired, in position order:
+/// what a notebook walks through to assert that two stages agree.
+pub fn stage_pairs<'a>(
+    comparison: &'a Comparison,
+    previous: &str,
+    stage: &str,
+) -> Vec<(&'a CompareRow, &'a CompareRow)> {
+    comparison
+        .rows
+        .iter()
+        .filter(|r| r.stage == previous)
+        .filter_map(|p| {
+            comparison
+                .rows
+                .iter()
+                .find(|r| r.stage == stage && r.position == p.position)
+                .map(|r| (p, r))
+        })
+        .collect()
+}
+
+/// Nodes spent in each iteration alone (an [`Iteration`] records the running total).
+pub fn iteration_nodes(iterations: &[Iteration]) -> Vec<(Depth, u64)> {
+    let mut before = 0;
+    iterations
+        .iter()
+        .map(|it| {
+            let own = it.nodes.saturating_sub(before);
+            before = it.nodes;
+            (it.depth, own)
+        })
+        .collect()
+}
+
+/// The iterations of an iterative search, one row each: depth, score, nodes of that
+/// iteration, nodes so far, time so far, and the principal variation.
+pub fn iterations_table_html(iterations: &[Iteration]) -> String {
+    let cells: Vec<Vec<String>> = iterations
+        .iter()
+        .zip(iteration_nodes(iterations))
+        .map(|(it, (_, own))| {
+            vec![
+                it.depth.to_string(),
+                it.score.to_string(),
+                thousands(own),
+                thousands(it.nodes),
+                format!("{:.1}", it.time.as_secs_f64() * 1000.0),
+                it.pv.join(" "),
+            ]
+        })
+        .collect();
+    html_table(
+        &[
+            "depth",
+            "score",
+            "nodes (this iteration)",
+            "nodes (total)",
+            "time (ms)",
+            "principal variation",
+        ],
+        &[true, false, true, true, true, false],
+        &cells,
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charts
+// ---------------------------------------------------------------------------------------------
+
+/// The comparison's node counts per depth, one line per stage, log scale.
+pub fn comparison_chart_svg(comparison: &Comparison) -> Result<String> {
+    plot::nodes_per_depth_svg(&comparison.nodes_per_depth)
+}
+
+/// A line for a chart from iterations: the nodes each iteration cost on its own.
+pub fn iteration_series(name: &str, iterations: &[Iteration]) -> Series {
+    Series::from_counts(name, &iteration_nodes(iterations))
+}
+
+/// A chart of the nodes each iteration cost, one line per search, log scale: deepening's
+/// growth per ply at a glance.
+pub fn iterations_chart_svg(series: &[Series]) -> Result<String> {
+    plot::line_chart_svg(
+        "Nodes per iteration (log scale)",
+        "nodes in the iteration",
+        true,
+        series,
+    )
+}
