@@ -53,8 +53,9 @@ fn a_bad_fen_names_the_bad_field() {
         ),
         (
             "rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "not legal",
+            "Black has 0 kings",
         ),
+        ("8/8/8/8/8/8/8/3Kk3 w - - 0 1", "not legal"),
         ("4k3/8/8/8/8/8/8/4K2R w Q - 0 1", "not legal"),
         ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawn stands on rank 8"),
     ];
@@ -194,6 +195,14 @@ fn impossible_positions_found_by_the_fuzzer_are_rejected() {
         message.contains("field 4") && message.contains("not possible"),
         "{message}"
     );
+    // No king for a side: refused before the `chess` crate would index past its tables.
+    let message = fen_error("8/8/8/8/8/8/8/4K3 w - - 0 1").to_string();
+    assert!(message.contains("Black has 0 kings"), "{message}");
+    let message = fen_error("4k3/8/8/8/8/8/8/8 b - - 0 1").to_string();
+    assert!(message.contains("White has 0 kings"), "{message}");
+    assert!(fen_error("4k3/8/8/8/8/8/8/3KK3 w - - 0 1")
+        .to_string()
+        .contains("2 kings"));
     // The same position without the claim is fine, and a true en-passant square is kept.
     assert!(Chess::from_fen("8/4k3/4n3/1Pp3K1/8/8/8/8 w - - 0 1").is_ok());
     let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";

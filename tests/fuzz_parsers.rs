@@ -18,7 +18,7 @@
 //! batches for about S seconds and prints how many inputs it tried:
 //!
 //! ```text
-//! FUZZ_SECONDS=60 cargo test --release --test fuzz_parsers -- --nocapture --test-threads 1
+//! FUZZ_SECONDS=60 cargo test --test fuzz_parsers -- --nocapture --test-threads 1
 //! ```
 
 use proptest::prelude::*;
@@ -54,7 +54,13 @@ where
     // proptest catches each failing case's panic while it shrinks; keep them off the console
     // and report the minimal failing input once, below.
     let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    // Except undefined behaviour caught by the standard library's checks (on in the test
+    // profile): that aborts the process at once, and this is the only chance to say why.
+    std::panic::set_hook(Box::new(|info| {
+        if info.to_string().contains("unsafe precondition") {
+            eprintln!("{info}");
+        }
+    }));
     loop {
         let config = Config {
             failure_persistence: None,

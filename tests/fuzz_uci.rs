@@ -8,7 +8,7 @@
 //! seconds, for a time-bounded run; the number of inputs tried is printed (`--nocapture`):
 //!
 //! ```text
-//! PROPTEST_CASES=10000000 FUZZ_UCI_SECONDS=15 cargo test --release --test fuzz_uci -- --nocapture --test-threads=1
+//! PROPTEST_CASES=10000000 FUZZ_UCI_SECONDS=15 cargo test --test fuzz_uci -- --nocapture --test-threads=1
 //! ```
 //!
 //! Search limits in the generated `go` commands are kept small (depth ≤ 3, a few thousand

@@ -593,6 +593,17 @@ fn check_placement(placement: &str) -> std::result::Result<(), FenError> {
             )));
         }
     }
+    // Each side has exactly one king. The `chess` crate looks for the side to move's king
+    // while it reads a board, before its own checks, and without one it indexes past its
+    // tables (undefined behaviour, found by the fuzzer).
+    for (side, king) in [("White", 'K'), ("Black", 'k')] {
+        let kings = placement.chars().filter(|c| *c == king).count();
+        if kings != 1 {
+            return Err(bad(format!(
+                "{side} has {kings} kings; each side needs exactly one"
+            )));
+        }
+    }
     // No game reaches more than 16 pieces or 8 pawns a side (the move generator also relies
     // on the first bound: it keeps one list entry per piece).
     for (side, pieces, pawn) in [("White", "PNBRQK", 'P'), ("Black", "pnbrqk", 'p')] {
