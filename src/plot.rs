@@ -15,6 +15,14 @@ pub struct Series {
 }
 
 impl Series {
+    /// The same series with each value replaced by `f(depth, value)`.
+    pub fn map_values(&self, f: impl Fn(Depth, f64) -> f64) -> Series {
+        Series {
+            name: self.name.clone(),
+            points: self.points.iter().map(|&(d, v)| (d, f(d, v))).collect(),
+        }
+    }
+
     /// A series from integer counts (node counts per depth).
     pub fn from_counts(name: &str, counts: &[(Depth, u64)]) -> Series {
         Series {
@@ -88,14 +96,7 @@ pub fn branching_factor_svg(node_series: &[Series]) -> Result<String> {
 pub fn minimal_tree_ratio_svg(node_series: &[Series], branching: f64) -> Result<String> {
     let ratio: Vec<Series> = node_series
         .iter()
-        .map(|s| Series {
-            name: s.name.clone(),
-            points: s
-                .points
-                .iter()
-                .map(|&(d, n)| (d, n / crate::stats::minimal_tree_leaves(branching, d)))
-                .collect(),
-        })
+        .map(|s| s.map_values(|d, n| n / crate::stats::minimal_tree_leaves(branching, d)))
         .collect();
     line_chart_svg(
         &format!("Nodes relative to the minimal tree (b = {branching:.1}, log scale)"),

@@ -123,14 +123,7 @@ fn average_branching(totals: &[Series], positions: usize) -> Option<f64> {
 fn per_position(totals: &[Series], positions: usize) -> Vec<Series> {
     totals
         .iter()
-        .map(|s| Series {
-            name: s.name.clone(),
-            points: s
-                .points
-                .iter()
-                .map(|&(d, n)| (d, n / positions as f64))
-                .collect(),
-        })
+        .map(|s| s.map_values(|_, n| n / positions as f64))
         .collect()
 }
 
