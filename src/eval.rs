@@ -110,8 +110,9 @@ const OPENING_MATERIAL: i32 = 2 * (2 * 320 + 2 * 330 + 2 * 500 + 900);
 
 /// Static evaluation of `board` for the side to move, in centipawns.
 pub fn evaluate(board: &Board) -> Score {
-    let white = side_score(board, Color::White);
-    let black = side_score(board, Color::Black);
+    let phase = game_phase(board);
+    let white = side_score(board, Color::White, phase);
+    let black = side_score(board, Color::Black, phase);
     let from_white = white - black;
     Score(match board.side_to_move() {
         Color::White => from_white,
@@ -119,8 +120,9 @@ pub fn evaluate(board: &Board) -> Score {
     })
 }
 
-/// One side's material, placement and mobility. The king's placement is tapered by phase.
-fn side_score(board: &Board, color: Color) -> i32 {
+/// One side's material, placement and mobility. The king's placement is tapered by `phase`
+/// (see [`game_phase`]).
+fn side_score(board: &Board, color: Color, phase: i32) -> i32 {
     let own = *board.color_combined(color);
     let occupied = *board.combined();
     let mut score = 0;
@@ -135,7 +137,6 @@ fn side_score(board: &Board, color: Color) -> i32 {
                 Piece::Rook => ROOK_TABLE[index],
                 Piece::Queen => QUEEN_TABLE[index],
                 Piece::King => {
-                    let phase = game_phase(board);
                     (KING_MIDDLEGAME_TABLE[index] * phase
                         + KING_ENDGAME_TABLE[index] * (256 - phase))
                         / 256

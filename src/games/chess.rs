@@ -239,6 +239,19 @@ impl Chess {
     /// the last capture or pawn move. A game is drawn by the rules at 2 (a threefold
     /// repetition); the search already scores 1 as a draw (see the module docs).
     pub fn repetitions(&self) -> usize {
+        self.earlier_occurrences().count()
+    }
+
+    /// The result of the game by the rules a referee applies (threefold repetition, not the
+    /// search's twofold): checkmate, stalemate, 50-move rule, threefold, dead position.
+    pub fn game_outcome(&self) -> Option<Outcome> {
+        self.outcome_drawing_at(2)
+    }
+
+    /// Earlier frames holding the current position. Only positions with the same side to move
+    /// can be equal, and none before the last irreversible move: step back two plies at a time
+    /// over the reversible ones.
+    fn earlier_occurrences(&self) -> impl Iterator<Item = &Frame> + '_ {
         let current = self.current();
         let key = current.board.get_hash();
         self.frames
@@ -247,39 +260,26 @@ impl Chess {
             .take(current.halfmove_clock as usize + 1)
             .skip(2)
             .step_by(2)
-            .filter(|frame| frame.board.get_hash() == key)
-            .count()
+            .filter(move |frame| frame.board.get_hash() == key)
     }
 
-    /// The result of the game by the rules a referee applies (threefold repetition, not the
-    /// search's twofold): checkmate, stalemate, 50-move rule, threefold, dead position.
-    pub fn game_outcome(&self) -> Option<Outcome> {
-        match self.outcome() {
-            Some(Outcome::Draw)
-                if self.repetitions() == 1
-                    && self.halfmove_clock() < 100
-                    && !insufficient_material(self.board())
-                    && MoveGen::new_legal(self.board()).len() > 0 =>
-            {
-                None
-            }
-            other => other,
+    /// The outcome, counting a position that occurred `repetitions` times before as a draw.
+    fn outcome_drawing_at(&self, repetitions: usize) -> Option<Outcome> {
+        let frame = self.current();
+        if MoveGen::new_legal(&frame.board).len() == 0 {
+            return Some(if *frame.board.checkers() == EMPTY {
+                Outcome::Draw
+            } else {
+                Outcome::Loss
+            });
         }
-    }
-
-    /// Has the current position occurred before, since the last irreversible move?
-    fn is_repetition(&self) -> bool {
-        let current = self.current();
-        let key = current.board.get_hash();
-        let reversible = current.halfmove_clock as usize;
-        // Only positions with the same side to move can be equal: step back two plies at a time.
-        self.frames
-            .iter()
-            .rev()
-            .take(reversible + 1)
-            .skip(2)
-            .step_by(2)
-            .any(|frame| frame.board.get_hash() == key)
+        if frame.halfmove_clock >= 100
+            || insufficient_material(&frame.board)
+            || self.earlier_occurrences().nth(repetitions - 1).is_some()
+        {
+            return Some(Outcome::Draw);
+        }
+        None
     }
 }
 
@@ -315,21 +315,8 @@ impl Game for Chess {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let frame = self.current();
-        if MoveGen::new_legal(&frame.board).len() == 0 {
-            return Some(if *frame.board.checkers() == EMPTY {
-                Outcome::Draw
-            } else {
-                Outcome::Loss
-            });
-        }
-        if frame.halfmove_clock >= 100
-            || self.is_repetition()
-            || insufficient_material(&frame.board)
-        {
-            return Some(Outcome::Draw);
-        }
-        None
+        // The search's view: the first repetition is already a draw.
+        self.outcome_drawing_at(1)
     }
 
     fn evaluate(&self) -> Score {
