@@ -208,7 +208,8 @@ fn engine_plays_a_game_against_itself() {
         game.play_uci(&mv).expect("legal");
         moves.push(mv);
     }
-    assert!(moves.len() >= 10, "the game ended too soon: {moves:?}");
+    // No assertion on the game's length: the 50 ms moves depend on timing, and a game that
+    // repeats itself three times ends early by rule (python-chess's self-play did so once in CI).
     uci.quit();
 }
 
