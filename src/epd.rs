@@ -28,6 +28,9 @@ pub struct EpdRecord {
     pub id: Option<String>,
     /// Every operation as (opcode, operand text without surrounding quotes).
     pub operations: Vec<(String, String)>,
+    /// The 1-based number of the line it was read from, so that later errors (an illegal
+    /// `bm` move, say) can point at the line to fix.
+    pub line: usize,
 }
 
 impl EpdRecord {
@@ -67,6 +70,7 @@ pub fn parse_epd_line(line: &str, number: usize) -> Result<EpdRecord> {
         direct_mate: None,
         id: None,
         operations: Vec::new(),
+        line: number,
     };
     for op in split_operations(rest).map_err(&bad)? {
         let (opcode, operand) = op.split_once(char::is_whitespace).unwrap_or((&op, ""));

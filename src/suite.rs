@@ -103,11 +103,10 @@ struct Expectation {
 }
 
 impl Expectation {
-    /// Reads the record's `bm`/`am` moves in its position; `index` is its 0-based place in
-    /// the list, for errors.
-    fn read(record: &EpdRecord, game: &Chess, index: usize) -> Result<Expectation> {
+    /// Reads the record's `bm`/`am` moves in its position; errors name the record's line.
+    fn read(record: &EpdRecord, game: &Chess) -> Result<Expectation> {
         let bad = |reason: String| Error::Epd {
-            line: index + 1,
+            line: record.line,
             reason: format!("position '{}': {reason}", record.name()),
         };
         let parse = |moves: &[String], op: &str| -> Result<Vec<ChessMove>> {
@@ -170,9 +169,9 @@ pub fn run_suite(
     limits.validate()?;
     let mut engine: Box<dyn Engine<Chess>> = engine_for::<Chess>(stage)?;
     let mut prepared = Vec::with_capacity(records.len());
-    for (index, record) in records.iter().enumerate() {
+    for record in records {
         let game = record.game()?;
-        let expectation = Expectation::read(record, &game, index)?;
+        let expectation = Expectation::read(record, &game)?;
         prepared.push((record, game, expectation));
     }
     let start = Instant::now();
@@ -216,7 +215,7 @@ mod tests {
     fn expectation(line: &str) -> (Chess, Expectation) {
         let record = &parse_epd(line).unwrap()[0];
         let game = record.game().unwrap();
-        let e = Expectation::read(record, &game, 0).unwrap();
+        let e = Expectation::read(record, &game).unwrap();
         (game, e)
     }
 
@@ -263,6 +262,14 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("'Qh5' is not legal"));
+        // The error names the line of the file, not the record's place among the records.
+        let text = "# a comment\n\n6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#;\n\
+                    6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Qh5; id \"bad\";\n";
+        let records = parse_epd(text).unwrap();
+        let error = run_suite(&records, "cached", &SearchLimits::depth(1), |_, _, _| {});
+        let message = error.unwrap_err().to_string();
+        assert!(message.contains("line 4"), "{message}");
+        assert!(message.contains("position 'bad'"), "{message}");
         let records = parse_epd("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#;").unwrap();
         assert!(run_suite(&records, "nonsense", &SearchLimits::depth(1), |_, _, _| {}).is_err());
         assert!(run_suite(&records, "cached", &SearchLimits::depth(0), |_, _, _| {}).is_err());

@@ -56,14 +56,13 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar.set_message(format!("suite ({})", args.stage));
-    if !json {
-        println!(
-            "{:<12} {:<18} {:<8} {:>10} {:>5} {:>11}  result",
-            "id", "expected", "played", "score", "depth", "nodes"
-        );
-    }
     let report = run_suite(&records, &args.stage, &limits, |done, _, entry| {
         if !json {
+            // The header waits for the first result: run_suite checks every record before
+            // it searches, and a file it rejects should print the error alone.
+            if done == 1 {
+                bar.suspend(print_header);
+            }
             bar.suspend(|| print_entry(entry));
         }
         bar.set_position(done as u64);
@@ -97,6 +96,14 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The column titles of the per-position table.
+fn print_header() {
+    println!(
+        "{:<12} {:<18} {:<8} {:>10} {:>5} {:>11}  result",
+        "id", "expected", "played", "score", "depth", "nodes"
+    );
 }
 
 fn print_entry(entry: &SuiteEntry) {
