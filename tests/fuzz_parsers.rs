@@ -21,11 +21,13 @@
 //! FUZZ_SECONDS=60 cargo test --test fuzz_parsers -- --nocapture --test-threads 1
 //! ```
 
+mod properties;
+
+use properties::{check_epd_text, check_fen_text, check_perft_text};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
-use searchlab::epd::{parse_epd, parse_perft_suite};
 use searchlab::positions::LADDER;
-use searchlab::{engine_for, Chess, Game, SearchLimits};
+use searchlab::{Chess, Game};
 use std::time::{Duration, Instant};
 
 const PERFT: &str = include_str!("data/perft.epd");
@@ -248,79 +250,6 @@ fn random_board() -> impl Strategy<Value = String> {
             )
         },
     )
-}
-
-/// Everything an accepted position must survive (see the module docs).
-fn check_position(game: &Chess) {
-    let fen = game.fen();
-    let again = Chess::from_fen(&fen)
-        .unwrap_or_else(|e| panic!("fen() wrote '{fen}', which does not parse: {e}"));
-    assert_eq!(again.fen(), fen, "fen() does not round-trip");
-    assert_eq!(
-        again.hash(),
-        game.hash(),
-        "round trip changed the position key"
-    );
-    let _ = game.game_outcome();
-    let moves = game.legal_moves();
-    for &mv in &moves {
-        let san = game.san(mv);
-        assert_eq!(
-            game.parse_san(&san).ok(),
-            Some(mv),
-            "SAN '{san}' of {mv} does not read back in {fen}"
-        );
-        assert_eq!(game.parse_uci(&mv.to_string()).ok(), Some(mv));
-        let mut next = game.clone();
-        next.play(mv);
-        let next_fen = next.fen();
-        let reread = Chess::from_fen(&next_fen).unwrap_or_else(|e| {
-            panic!("after {mv} in {fen}: fen() wrote '{next_fen}', which does not parse: {e}")
-        });
-        assert_eq!(reread.legal_moves().len(), next.legal_moves().len());
-        let _ = next.game_outcome();
-        next.undo();
-        assert_eq!(next.fen(), fen);
-    }
-    assert_eq!(game.perft(1), moves.len() as u64);
-    let _ = game.perft(2);
-    if game.outcome().is_none() {
-        let _ = game.evaluate();
-    }
-    let mut engine = engine_for::<Chess>("alphabeta").expect("a stage");
-    let mut copy = game.clone();
-    let result = engine.search(&mut copy, &SearchLimits::depth(2));
-    assert_eq!(result.best_move.is_some(), !moves.is_empty());
-}
-
-fn check_fen_text(text: &str) -> bool {
-    let Ok(game) = Chess::from_fen(text) else {
-        return false;
-    };
-    check_position(&game);
-    true
-}
-
-fn check_epd_text(text: &str) -> bool {
-    let Ok(records) = parse_epd(text) else {
-        return false;
-    };
-    for record in &records {
-        let game = record.game().expect("an accepted EPD record's FEN parses");
-        check_position(&game);
-    }
-    !records.is_empty()
-}
-
-fn check_perft_text(text: &str) -> bool {
-    let Ok(records) = parse_perft_suite(text) else {
-        return false;
-    };
-    for record in &records {
-        let game = Chess::from_fen(&record.fen).expect("an accepted perft FEN parses");
-        check_position(&game);
-    }
-    !records.is_empty()
 }
 
 #[test]

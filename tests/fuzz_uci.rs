@@ -15,6 +15,9 @@
 //! nodes, tens of milliseconds) so that a case is fast; the mangling never inserts digits, so it
 //! cannot turn `depth 3` into `depth 33`.
 
+mod properties;
+
+use properties::check_uci_line;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use searchlab::uci::{parse_command, run, Command};
@@ -417,29 +420,11 @@ fn check_session(lines: &[String]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Parsing, then building what the command asks for, never panics.
+/// Parsing, then building what the command asks for, never panics (the shared property,
+/// which panics on a failure; proptest reports a panic as a failing case).
 fn check_parse(line: &str) -> Result<(), TestCaseError> {
     PARSED_LINES.fetch_add(1, Ordering::Relaxed);
-    match parse_command(line) {
-        Ok(Command::Position(spec)) => {
-            let _ = spec.to_game();
-        }
-        Ok(Command::Go(go)) => {
-            for side in [chess::Color::White, chess::Color::Black] {
-                if let Ok(limits) = go.limits(side) {
-                    // The time arithmetic must hold for any number a GUI can send.
-                    if let Some(budget) = limits.time_budget() {
-                        prop_assert!(budget.soft <= budget.hard);
-                    }
-                }
-            }
-        }
-        Ok(_) => {}
-        Err(error) => {
-            // Every error has a one-line message to send as `info string`.
-            prop_assert!(!error.to_string().is_empty());
-        }
-    }
+    check_uci_line(line);
     Ok(())
 }
 

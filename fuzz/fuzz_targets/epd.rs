@@ -1,21 +1,16 @@
-//! The EPD and perft-suite parsers on any text: an error is fine, a panic is not; every
-//! accepted EPD record's position must load.
+//! The EPD and perft-suite parsers on any text, held to the properties in
+//! `tests/properties/mod.rs` (shared with `tests/fuzz_parsers.rs`): an error is fine, a panic
+//! is not, and every accepted record's position passes the same checks as an accepted FEN.
 #![no_main]
 
+#[path = "../../tests/properties/mod.rs"]
+mod properties;
+
 use libfuzzer_sys::fuzz_target;
-use searchlab::epd::{parse_epd, parse_perft_suite};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Ok(records) = parse_epd(text) {
-        for record in &records {
-            record
-                .game()
-                .expect("an accepted EPD record has a legal position");
-            let _ = record.name();
-        }
+    if let Ok(text) = std::str::from_utf8(data) {
+        properties::check_epd_text(text);
+        properties::check_perft_text(text);
     }
-    let _ = parse_perft_suite(text);
 });

@@ -1,29 +1,17 @@
-//! The UCI command parser on any text, a line at a time, and what the loop does next with a
-//! parsed line short of searching: a `position` builds its game (checking every move), a `go`
-//! turns into search limits for either side and a time budget.
+//! The UCI command parser on any text, a line at a time, held to the property in
+//! `tests/properties/mod.rs` (shared with `tests/fuzz_uci.rs`): no panic while parsing and
+//! doing what the loop does next short of searching (a `position` builds its game, checking
+//! every move; a `go` turns into limits and a time budget for either side, soft within hard),
+//! and every error has a message.
 #![no_main]
 
-use chess::Color;
+#[path = "../../tests/properties/mod.rs"]
+mod properties;
+
 use libfuzzer_sys::fuzz_target;
-use searchlab::uci::{parse_command, Command};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    for line in text.lines() {
-        match parse_command(line) {
-            Ok(Command::Position(spec)) => {
-                let _ = spec.to_game();
-            }
-            Ok(Command::Go(params)) => {
-                for side in [Color::White, Color::Black] {
-                    if let Ok(limits) = params.limits(side) {
-                        let _ = limits.time_budget();
-                    }
-                }
-            }
-            _ => {}
-        }
+    if let Ok(text) = std::str::from_utf8(data) {
+        text.lines().for_each(properties::check_uci_line);
     }
 });
