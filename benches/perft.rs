@@ -9,11 +9,10 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use searchlab::games::chess::START_FEN;
+use searchlab::positions::KIWIPETE;
 use searchlab::Chess;
 use std::hint::black_box;
 use std::time::Duration;
-
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// (name, FEN, depth, known leaf count).
 const CASES: &[(&str, &str, u32, u64)] = &[

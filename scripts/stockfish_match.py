@@ -83,11 +83,15 @@ def main():
     parser.add_argument("--inc", type=float, default=0.1, help="increment per move, seconds")
     args = parser.parse_args()
 
-    engines = {
-        "searchlab": chess.engine.SimpleEngine.popen_uci([args.binary, "uci"], timeout=30),
-        "stockfish": chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=30),
-    }
-    engines["stockfish"].configure({"Skill Level": args.skill, "Threads": 1, "Hash": 16})
+    def start(name):
+        """Starts (or, after a crash, restarts) one engine, configured as the match needs."""
+        if name == "searchlab":
+            return chess.engine.SimpleEngine.popen_uci([args.binary, "uci"], timeout=30)
+        engine = chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=30)
+        engine.configure({"Skill Level": args.skill, "Threads": 1, "Hash": 16})
+        return engine
+
+    engines = {name: start(name) for name in ("searchlab", "stockfish")}
     sf_name = engines["stockfish"].id.get("name", "stockfish")
     print(f"{engines['searchlab'].id.get('name')} vs {sf_name} (Skill Level {args.skill}), "
           f"{args.base:g}s + {args.inc:g}s, {args.games} games")
@@ -107,11 +111,10 @@ def main():
             for name in illegal:
                 illegal[name] += reason.startswith(f"illegal move by {name}")
                 time_losses[name] += reason == f"time loss by {name}"
-                crashes[name] += reason.startswith(f"crash of {name}")
-                if reason.startswith(f"crash of {name}"):
-                    engines[name] = (chess.engine.SimpleEngine.popen_uci([args.binary, "uci"])
-                                     if name == "searchlab" else
-                                     chess.engine.SimpleEngine.popen_uci(args.stockfish))
+                crashed = reason.startswith(f"crash of {name}")
+                crashes[name] += crashed
+                if crashed:
+                    engines[name] = start(name)
             wins += score == 1.0
             draws += score == 0.5
             losses += score == 0.0

@@ -28,7 +28,7 @@ def check(fn):
 
 
 class LineLog(logging.Handler):
-    """Keeps every line the engine sends (python-chess logs them at DEBUG as '<pid>: << line')."""
+    """Keeps every line the engine sends (python-chess logs them at DEBUG as '<pid>: >> line')."""
 
     def __init__(self):
         super().__init__(logging.DEBUG)

@@ -12,6 +12,10 @@ pub struct NamedPosition {
     pub fen: &'static str,
 }
 
+/// Kiwipete, Peter McKenzie's perft position: castling both ways, en passant, promotions
+/// and pins within a few plies, which is why move-generator tests start here.
+pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
 const fn pos(name: &'static str, fen: &'static str) -> NamedPosition {
     NamedPosition { name, fen }
 }
@@ -27,10 +31,7 @@ pub const LADDER: &[NamedPosition] = &[
         "issue-36",
         "5rk1/1b3p2/8/3p4/3p2P1/2Q4B/5P1K/R3R3 b - - 0 36",
     ),
-    pos(
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    ),
+    pos("kiwipete", KIWIPETE),
     pos(
         "cpw-pos4",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",

@@ -40,6 +40,10 @@ use std::fmt::Write as _;
 /// complete (and the same as the engines' at depth 9).
 pub const FULL_DEPTH: Depth = 9;
 
+/// The position the book's figures draw (`searchlab figures`) and the tests check:
+/// `XOX/.O./..X`, O to move, four empty cells (O wins on b3).
+pub const BOOK_POSITION: &str = "XOX/.O./..X";
+
 /// Was a node visited by the search, or cut off?
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeState {
@@ -377,10 +381,7 @@ fn draw_level_labels(svg: &mut String, root: &TreeNode, levels: usize) {
     let mut mover = root.to_move;
     for level in 0..levels {
         let y = TOP + MARGIN + level as f64 * LEVEL_GAP + NODE_H / 2.0 + 4.0;
-        let name = match mover {
-            Mark::X => "X",
-            Mark::O => "O",
-        };
+        let name = mark_name(mover);
         let _ = writeln!(
             svg,
             r##"<text x="{:.0}" y="{y:.0}" text-anchor="end" fill="#555">{name} to move</text>"##,

@@ -26,7 +26,7 @@ mod properties;
 use properties::{check_epd_text, check_fen_text, check_perft_text};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
-use searchlab::positions::LADDER;
+use searchlab::positions::{KIWIPETE, LADDER};
 use searchlab::{Chess, Game};
 use std::time::{Duration, Instant};
 
@@ -269,9 +269,7 @@ fn fen_writes_the_en_passant_target_square() {
     let fen = "rnbqkb1r/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
     assert_eq!(Chess::from_fen(fen).unwrap().fen(), fen);
     // Played: after 1.a4 in Kiwipete, Black's b4 pawn may take en passant on a3.
-    let mut game =
-        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .unwrap();
+    let mut game = Chess::from_fen(KIWIPETE).unwrap();
     game.play_uci("a2a4").unwrap();
     let written = game.fen();
     assert_eq!(

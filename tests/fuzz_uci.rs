@@ -20,6 +20,7 @@ mod properties;
 use properties::check_uci_line;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use searchlab::positions::KIWIPETE;
 use searchlab::uci::{parse_command, run, Command};
 use searchlab::{Chess, Game};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -35,7 +36,7 @@ static BESTMOVES: AtomicU64 = AtomicU64::new(0);
 
 const FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    KIWIPETE,
     "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
     "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
     "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",

@@ -1,10 +1,9 @@
 //! Iterative deepening under limits: nodes, time, and a stop from another thread. The answer
 //! is always the best move of the last *completed* iteration.
 
+use searchlab::positions::KIWIPETE;
 use searchlab::{engine_for, Chess, Game, SearchLimits, StopFlag};
 use std::time::Duration;
-
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 #[test]
 fn a_node_limit_keeps_the_last_completed_iteration_and_is_reproducible() {

@@ -5,6 +5,7 @@
 //! billions of leaves, run with `cargo test --release --test perft -- --ignored`.
 
 use searchlab::epd::{parse_perft_suite, PerftRecord};
+use searchlab::positions::KIWIPETE;
 use searchlab::Chess;
 
 /// Counts up to this many leaves run in the default test (a few seconds in all).
@@ -50,9 +51,7 @@ fn known_counts_up_to_two_million_leaves() {
 fn famous_positions() {
     let start = Chess::start();
     assert_eq!(start.perft(4), 197_281);
-    let kiwipete =
-        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .unwrap();
+    let kiwipete = Chess::from_fen(KIWIPETE).unwrap();
     assert_eq!(kiwipete.perft(3), 97_862);
     let divide = kiwipete.perft_divide(2);
     assert_eq!(divide.len(), 48);

@@ -3,7 +3,7 @@
 //! deterministic).
 
 use searchlab::bench::run_bench;
-use searchlab::positions::LADDER;
+use searchlab::positions::{KIWIPETE, LADDER};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -72,7 +72,7 @@ fn perft_of_the_start_position() {
 
 #[test]
 fn perft_divide_sums_to_the_total() {
-    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let kiwipete = KIWIPETE;
     let v = json(&["perft", "--fen", kiwipete, "--depth", "2", "--divide"]);
     let split = v["divide"].as_array().expect("a divide list");
     assert_eq!(split.len(), 48, "Kiwipete has 48 moves");

@@ -6,12 +6,9 @@ use searchlab::games::tictactoe::Cell;
 use searchlab::search::{AlphaBeta, Minimax};
 use searchlab::tree::{
     alphabeta_tree, alphabeta_tree_svg, minimax_tree, minimax_tree_svg, tree_svg, NodeState,
-    TreeNode, FULL_DEPTH,
+    TreeNode, BOOK_POSITION, FULL_DEPTH,
 };
 use searchlab::{Engine, Score, SearchLimits, TicTacToe};
-
-/// The position the book and the notebook draw: `XOX/.O./..X`, O to move (O wins on b3).
-const BOOK_POSITION: &str = "XOX/.O./..X";
 
 /// The best child of a traced root, as the engines choose it: the first move with the best
 /// score (the engines replace their best move only on a strictly better score).
