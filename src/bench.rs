@@ -20,7 +20,7 @@ use crate::limits::SearchLimits;
 use crate::positions::NamedPosition;
 use crate::score::Depth;
 use crate::search::{engine_for, strongest_stage};
-use crate::stats::nodes_per_second;
+use crate::stats::{millis, nodes_per_second};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -111,7 +111,7 @@ pub fn run_bench(
 }
 
 fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
-    s.serialize_f64(d.as_secs_f64() * 1000.0)
+    s.serialize_f64(millis(*d))
 }
 
 #[cfg(test)]

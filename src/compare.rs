@@ -5,8 +5,9 @@ use crate::games::Chess;
 use crate::limits::SearchLimits;
 use crate::plot::Series;
 use crate::positions::NamedPosition;
-use crate::score::{Depth, Score};
+use crate::score::{Depth, Score, ScoreJson};
 use crate::search::engine_for;
+use crate::stats::millis;
 use serde::Serialize;
 use std::time::Duration;
 
@@ -25,12 +26,12 @@ pub struct CompareRow {
     #[serde(rename = "move")]
     pub best_move: Option<String>,
     /// The score: `{"cp": n}` or `{"mate": n}` in JSON.
-    #[serde(serialize_with = "score_json")]
+    #[serde(serialize_with = "ScoreJson::serialize_score")]
     pub score: Score,
     /// Nodes searched.
     pub nodes: u64,
     /// Wall-clock time, in milliseconds in JSON.
-    #[serde(rename = "time_ms", serialize_with = "millis")]
+    #[serde(rename = "time_ms", serialize_with = "millis_to_the_microsecond")]
     pub time: Duration,
 }
 
@@ -121,16 +122,10 @@ pub fn compare(
     })
 }
 
-fn score_json<S: serde::Serializer>(score: &Score, s: S) -> std::result::Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = s.serialize_map(Some(1))?;
-    match score.mate_moves() {
-        Some(m) => map.serialize_entry("mate", &m)?,
-        None => map.serialize_entry("cp", &score.0)?,
-    }
-    map.end()
-}
-
-fn millis<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
-    s.serialize_f64((d.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0)
+/// Serializes a duration in milliseconds, rounded to three decimals (whole microseconds).
+fn millis_to_the_microsecond<S: serde::Serializer>(
+    d: &Duration,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_f64((millis(*d) * 1000.0).round() / 1000.0)
 }

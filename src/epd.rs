@@ -101,11 +101,19 @@ pub fn parse_epd_line(line: &str, number: usize) -> Result<EpdRecord> {
 
 /// Reads a whole EPD file's text; blank lines and lines starting with `#` are skipped.
 pub fn parse_epd(text: &str) -> Result<Vec<EpdRecord>> {
+    data_lines(text)
+        .map(|(number, line)| parse_epd_line(line, number))
+        .collect()
+}
+
+/// The lines of a data file (EPD, perft suite, openings) that hold data, each with its
+/// 1-based line number: blank lines and lines starting with `#` (after spaces) are skipped.
+/// The lines are given as written, untrimmed.
+pub(crate) fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-        .map(|(i, line)| parse_epd_line(line, i + 1))
-        .collect()
+        .map(|(index, line)| (index + 1, line))
 }
 
 /// Reads an EPD file from disk.
@@ -155,10 +163,8 @@ pub fn parse_perft_line(line: &str, number: usize) -> Result<PerftRecord> {
 
 /// Reads a whole perft suite.
 pub fn parse_perft_suite(text: &str) -> Result<Vec<PerftRecord>> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-        .map(|(i, line)| parse_perft_line(line, i + 1))
+    data_lines(text)
+        .map(|(number, line)| parse_perft_line(line, number))
         .collect()
 }
 

@@ -36,7 +36,7 @@
 //! most a finite match can tell apart (20 straight wins: +636, not +∞). Such an estimate is a
 //! *lower bound* on the difference, and [`EloEstimate::clamped`] says so.
 
-use crate::epd::parse_epd_line;
+use crate::epd::{data_lines, parse_epd_line};
 use crate::error::{Error, Result};
 use crate::game::{Game, Outcome};
 use crate::games::Chess;
@@ -96,24 +96,21 @@ pub const OPENINGS: &[(&str, &str)] = &[
 /// position must be one where the game is not already over.
 pub fn parse_openings(text: &str) -> Result<Vec<String>> {
     let mut openings = Vec::new();
-    for (index, line) in text.lines().enumerate() {
+    for (number, line) in data_lines(text) {
         let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
         // Keep the text as given rather than `game.fen()`: the position is the same, and the
         // text is what the user wrote.
         let (fen, game) = match Chess::from_fen(line) {
             Ok(game) => (line.to_string(), game),
             Err(_) => {
-                let record = parse_epd_line(line, index + 1)?;
+                let record = parse_epd_line(line, number)?;
                 let game = record.game()?;
                 (record.fen, game)
             }
         };
         if game.game_outcome().is_some() {
             return Err(Error::Epd {
-                line: index + 1,
+                line: number,
                 reason: "the game is already over in this opening position".into(),
             });
         }
@@ -301,6 +298,28 @@ pub struct MatchConfig {
     pub max_plies: usize,
 }
 
+/// Wins, draws and losses so far, from stage A's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// A's wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// A's losses.
+    pub losses: u32,
+}
+
+impl Tally {
+    /// Counts one more game.
+    pub fn add(&mut self, result: GameResult) {
+        match result {
+            GameResult::Win => self.wins += 1,
+            GameResult::Draw => self.draws += 1,
+            GameResult::Loss => self.losses += 1,
+        }
+    }
+}
+
 /// Default ply limit before a game is adjudicated a draw.
 pub const DEFAULT_MAX_PLIES: usize = 300;
 
@@ -415,7 +434,7 @@ pub fn play_match(
     let mut b = engine_for::<Chess>(&config.stage_b)?;
     let start = Instant::now();
     let mut games = Vec::with_capacity(config.games);
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let mut tally = Tally::default();
     for index in 0..config.games {
         let opening = &config.openings[(index / 2) % config.openings.len()];
         let a_is_white = index % 2 == 0;
@@ -438,21 +457,17 @@ pub fn play_match(
                 false,
             )?
         };
-        match record.result {
-            GameResult::Win => wins += 1,
-            GameResult::Draw => draws += 1,
-            GameResult::Loss => losses += 1,
-        }
+        tally.add(record.result);
         games.push(record);
         progress(games.len(), config.games, &games[games.len() - 1]);
     }
     Ok(MatchReport {
         stage_a: a.name().to_string(),
         stage_b: b.name().to_string(),
-        wins,
-        draws,
-        losses,
-        elo: elo_estimate(wins, draws, losses),
+        wins: tally.wins,
+        draws: tally.draws,
+        losses: tally.losses,
+        elo: elo_estimate(tally.wins, tally.draws, tally.losses),
         games,
         seconds: start.elapsed().as_secs_f64(),
     })

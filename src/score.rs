@@ -110,6 +110,37 @@ impl Score {
     // ANCHOR_END: from_tt
 }
 
+/// A score as the JSON reports write it: `{"cp": n}`, or `{"mate": n}` with `n` in moves as
+/// UCI counts them (negative when the side to move is mated). `Score`'s own `Serialize` is the
+/// raw number; this is the readable form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreJson {
+    /// Centipawns from the side to move.
+    Cp(i32),
+    /// Mate in this many moves (see [`Score::mate_moves`]).
+    Mate(i32),
+}
+
+impl From<Score> for ScoreJson {
+    fn from(score: Score) -> ScoreJson {
+        match score.mate_moves() {
+            Some(moves) => ScoreJson::Mate(moves),
+            None => ScoreJson::Cp(score.0),
+        }
+    }
+}
+
+impl ScoreJson {
+    /// For `#[serde(serialize_with = "...")]` on a [`Score`] field: writes it as [`ScoreJson`].
+    pub fn serialize_score<S: serde::Serializer>(
+        score: &Score,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        Serialize::serialize(&ScoreJson::from(*score), serializer)
+    }
+}
+
 impl Neg for Score {
     type Output = Score;
     fn neg(self) -> Score {

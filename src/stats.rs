@@ -31,7 +31,7 @@ pub struct Iteration {
     /// Nodes searched so far, this iteration and all before it.
     pub nodes: u64,
     /// Time spent so far.
-    #[serde(serialize_with = "as_millis")]
+    #[serde(serialize_with = "whole_millis")]
     pub time: Duration,
     /// The principal variation, in the game's move notation.
     pub pv: Vec<String>,
@@ -91,7 +91,13 @@ pub fn minimal_tree_leaves(branching: f64, depth: Depth) -> f64 {
     branching.powi((d + 1) / 2) + branching.powi(d / 2) - 1.0
 }
 
-fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+/// A duration in milliseconds, fractions kept (what the reports print as `time_ms`).
+pub fn millis(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Serializes a duration as whole milliseconds, rounded down.
+fn whole_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_u64(d.as_millis() as u64)
 }
 

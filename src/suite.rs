@@ -35,9 +35,10 @@ use crate::games::Chess;
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Score};
 use crate::search::{engine_for, Engine};
+use crate::stats::millis;
 use chess::ChessMove;
 use serde::Serialize;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What happened on one position of a suite.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -201,10 +202,6 @@ pub fn run_suite(
         entries,
         seconds: start.elapsed().as_secs_f64(),
     })
-}
-
-fn millis(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }
 
 #[cfg(test)]

@@ -101,7 +101,9 @@ use crate::game::Game;
 use crate::games::Chess;
 use crate::limits::{Clock, SearchLimits, StopFlag};
 use crate::score::{Depth, Score};
-use crate::search::{engine_for, strongest_stage, Engine, DEFAULT_HASH_MB, STAGES};
+use crate::search::{
+    engine_for, find_stage, strongest_stage, Engine, Stage, DEFAULT_HASH_MB, STAGES,
+};
 use crate::stats::{nodes_per_second, Iteration, SearchResult};
 use chess::{ChessMove, Color};
 use std::io::{self, BufRead, Write};
@@ -495,50 +497,55 @@ impl GoParams {
 
 /// Is `stage` one of the fixed-depth stages, which ignore time, node limits and `stop`?
 pub fn is_fixed_depth(stage: &str) -> bool {
-    matches!(stage, "minimax" | "alphabeta")
+    STAGES.iter().any(|s| s.name == stage && s.fixed_depth)
 }
 
 // ANCHOR: info
 /// The `info` line for one completed iteration.
 pub fn iteration_info(iteration: &Iteration) -> String {
-    let seldepth = (iteration.pv.len() as Depth).max(iteration.depth);
-    let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {}",
+    info_line(
         iteration.depth,
-        seldepth,
         iteration.score,
         iteration.nodes,
-        nodes_per_second(iteration.nodes, iteration.time),
-        iteration.time.as_millis(),
+        iteration.time,
         iteration.hashfull,
-    );
-    push_pv(&mut line, &iteration.pv);
-    line
-}
-
-/// Appends ` pv <moves>` to an `info` line, if there is a line to show.
-fn push_pv(line: &mut String, pv: &[String]) {
-    if !pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&pv.join(" "));
-    }
+        &iteration.pv,
+    )
 }
 
 /// The summary `info` line of a finished search: totals, and how full the table is.
 pub fn result_info(result: &SearchResult<ChessMove>, hashfull: u32) -> String {
     let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
-    let seldepth = (pv.len() as Depth).max(result.depth);
-    let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {}",
+    info_line(
         result.depth,
-        seldepth,
         result.score,
         result.nodes(),
-        result.nps(),
-        result.time.as_millis(),
-        hashfull
+        result.time,
+        hashfull,
+        &pv,
+    )
+}
+
+/// An `info` line: depth, seldepth (the depth, or the length of the line if longer), score,
+/// nodes, nps, time, hashfull and, if there is a line to show, ` pv <moves>`.
+fn info_line(
+    depth: Depth,
+    score: Score,
+    nodes: u64,
+    time: Duration,
+    hashfull: u32,
+    pv: &[String],
+) -> String {
+    let seldepth = (pv.len() as Depth).max(depth);
+    let mut line = format!(
+        "info depth {depth} seldepth {seldepth} score {score} nodes {nodes} nps {} time {} hashfull {hashfull}",
+        nodes_per_second(nodes, time),
+        time.as_millis(),
     );
-    push_pv(&mut line, &pv);
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
     line
 }
 
@@ -628,13 +635,21 @@ struct RunningSearch {
     handle: JoinHandle<Box<dyn Engine<Chess>>>,
 }
 
+impl RunningSearch {
+    /// Stops the search, and wakes its thread should it be waiting for `stop` (`go infinite`).
+    fn halt(&self) {
+        self.stop.stop();
+        self.handle.thread().unpark();
+    }
+}
+
 /// The loop's state between commands.
 struct Session {
     to_gui: Sender<ToGui>,
     /// The position the next `go` searches.
     game: Chess,
     /// The `Stage` option.
-    stage: &'static str,
+    stage: &'static Stage,
     /// The `Hash` option, in MB.
     hash_mb: usize,
     /// The engine, while no search has it.
@@ -645,8 +660,8 @@ struct Session {
 
 impl Session {
     fn new(to_gui: Sender<ToGui>) -> io::Result<Session> {
-        let stage = strongest_stage();
-        let engine = engine_for::<Chess>(stage).map_err(io::Error::other)?;
+        let stage = find_stage(strongest_stage()).map_err(io::Error::other)?;
+        let engine = engine_for::<Chess>(stage.name).map_err(io::Error::other)?;
         Ok(Session {
             to_gui,
             game: Chess::start(),
@@ -723,8 +738,7 @@ impl Session {
             Command::Go(go) => self.go(&go),
             Command::Stop => {
                 if let Some(search) = &self.search {
-                    search.stop.stop();
-                    search.handle.thread().unpark();
+                    search.halt();
                 }
             }
         }
@@ -775,7 +789,7 @@ impl Session {
 
     /// A new engine of the current stage with the current hash size.
     fn fresh_engine(&self) -> Result<Box<dyn Engine<Chess>>, Error> {
-        let mut engine = engine_for::<Chess>(self.stage)?;
+        let mut engine = engine_for::<Chess>(self.stage.name)?;
         if self.hash_mb != DEFAULT_HASH_MB {
             engine.set_hash_size(self.hash_mb);
         }
@@ -786,8 +800,7 @@ impl Session {
     fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
             if search.infinite {
-                search.stop.stop();
-                search.handle.thread().unpark();
+                search.halt();
             }
             self.join(search);
         }
@@ -797,8 +810,7 @@ impl Session {
     /// stopped is left behind (the process is about to end).
     fn quit(&mut self) {
         if let Some(search) = self.search.take() {
-            search.stop.stop();
-            search.handle.thread().unpark();
+            search.halt();
             let deadline = Instant::now() + QUIT_GRACE;
             while !search.handle.is_finished() && Instant::now() < deadline {
                 thread::sleep(Duration::from_millis(1));
@@ -822,7 +834,7 @@ impl Session {
         for parameter in &go.unsupported {
             self.tell(format!("go {parameter} is not supported; ignored"));
         }
-        if is_fixed_depth(self.stage)
+        if self.stage.fixed_depth
             && (go.nodes.is_some()
                 || go.movetime.is_some()
                 || go.wtime.is_some()
@@ -830,7 +842,7 @@ impl Session {
         {
             self.tell(format!(
                 "stage {} searches a fixed depth: time and node limits are ignored",
-                self.stage
+                self.stage.name
             ));
         }
         let reported = Arc::new(AtomicBool::new(false));
@@ -887,10 +899,9 @@ fn set_option(
             })
             .ok_or_else(|| bad_value(format!("a size in MB from {HASH_MIN_MB} to {HASH_MAX_MB}")))
     } else if name.eq_ignore_ascii_case("stage") {
-        let wanted = value.unwrap_or("").trim();
-        match STAGES.iter().find(|s| s.name.eq_ignore_ascii_case(wanted)) {
-            Some(stage) => {
-                session.stage = stage.name;
+        match find_stage(value.unwrap_or("")) {
+            Ok(stage) => {
+                session.stage = stage;
                 match session.fresh_engine() {
                     Ok(fresh) => {
                         engine = fresh;
@@ -899,10 +910,10 @@ fn set_option(
                     Err(error) => Err(bad_value(error.to_string())),
                 }
             }
-            None => Err(bad_value(format!(
-                "the stages are {}",
-                STAGES.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
-            ))),
+            Err(Error::UnknownStage { known, .. }) => {
+                Err(bad_value(format!("the stages are {known}")))
+            }
+            Err(error) => Err(bad_value(error.to_string())),
         }
     } else {
         Err(UciError::UnknownOption(name.to_string()))

@@ -2,9 +2,10 @@
 //!
 //! The last line is exactly `<nodes> nodes <nps> nps`, the line OpenBench's client reads.
 
-use indicatif::{ProgressBar, ProgressStyle};
+use super::{format_ms, progress_bar};
 use searchlab::bench::{run_bench, DEFAULT_DEPTH};
 use searchlab::positions::LADDER;
+use searchlab::stats::millis;
 
 /// Arguments of `searchlab bench`.
 #[derive(clap::Args, Debug)]
@@ -14,20 +15,11 @@ pub struct Args {
     pub depth: u32,
 }
 
-impl Default for Args {
-    fn default() -> Self {
-        Args {
-            depth: DEFAULT_DEPTH,
-        }
-    }
-}
-
 /// Runs the bench and prints per-position nodes, the totals and the signature line.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let bar = ProgressBar::new(LADDER.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("bench [{bar:40}] {pos}/{len} positions ({elapsed})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let bar = progress_bar(
+        LADDER.len() as u64,
+        "bench [{bar:40}] {pos}/{len} positions ({elapsed})",
     );
     if !json {
         println!(
@@ -44,7 +36,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                     entry.best_move.as_deref().unwrap_or("(none)"),
                     entry.score,
                     entry.nodes,
-                    format!("{:.1} ms", entry.time.as_secs_f64() * 1000.0)
+                    format_ms(entry.time)
                 )
             });
         }
@@ -57,7 +49,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "depth": report.depth,
             "positions": report.entries,
             "nodes": report.total_nodes(),
-            "time_ms": report.total_time().as_secs_f64() * 1000.0,
+            "time_ms": millis(report.total_time()),
             "nps": report.nps(),
         });
         println!("{}", serde_json::to_string_pretty(&value)?);

@@ -1,18 +1,24 @@
 //! `searchlab compare`: every stage on the built-in positions, a table and a chart.
 
+use super::format_ms;
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
-use searchlab::compare::{compare, Comparison};
+use searchlab::compare::Comparison;
 use searchlab::positions::{COMPARE, LADDER};
 use searchlab::search::{previous_stage, STAGES};
 use searchlab::stats::nodes_per_second;
 use std::path::PathBuf;
 
+/// The depth compared when none is given.
+const DEFAULT_DEPTH: u32 = 4;
+
+/// Where the chart goes when no path is given.
+const DEFAULT_CHART: &str = "target/searchlab/compare-nodes.svg";
+
 /// Arguments of `searchlab compare`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Search depth (plies); every depth from 1 up to it is searched for the chart.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = DEFAULT_DEPTH)]
     pub depth: u32,
     /// Stages to compare (repeatable); all of them by default.
     #[arg(long = "stage")]
@@ -21,47 +27,35 @@ pub struct Args {
     #[arg(long)]
     pub all_positions: bool,
     /// Where to write the nodes-per-depth chart (SVG).
-    #[arg(long, default_value = "target/searchlab/compare-nodes.svg")]
+    #[arg(long, default_value = DEFAULT_CHART)]
     pub chart: PathBuf,
 }
 
 impl Default for Args {
     fn default() -> Self {
         Args {
-            depth: 4,
+            depth: DEFAULT_DEPTH,
             stages: Vec::new(),
             all_positions: false,
-            chart: PathBuf::from("target/searchlab/compare-nodes.svg"),
+            chart: PathBuf::from(DEFAULT_CHART),
         }
     }
 }
 
 /// Runs the comparison and prints it.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let stages: Vec<String> = if args.stages.is_empty() {
-        STAGES.iter().map(|s| s.name.to_string()).collect()
+    let stages: Vec<&str> = if args.stages.is_empty() {
+        STAGES.iter().map(|s| s.name).collect()
     } else {
+        // Lowercased first so that an unknown name is reported lowercased, as it always was.
         args.stages
             .iter()
-            .map(|s| s.trim().to_ascii_lowercase())
-            .collect()
+            .map(|s| super::check_stage(&s.trim().to_ascii_lowercase()))
+            .collect::<anyhow::Result<_>>()?
     };
-    for stage in &stages {
-        super::check_stage(stage)?;
-    }
-    let stage_refs: Vec<&str> = stages.iter().map(String::as_str).collect();
     let positions = if args.all_positions { LADDER } else { COMPARE };
-    let bar = ProgressBar::new(1);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} searches ({elapsed})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_message("comparing stages");
-    let comparison = compare(positions, &stage_refs, args.depth, |done, total| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    })?;
-    bar.finish_and_clear();
+    let comparison =
+        super::compare_with_progress(positions, &stages, args.depth, "comparing stages")?;
 
     let svg = searchlab::plot::nodes_per_depth_svg(&comparison.nodes_per_depth)?;
     if let Some(dir) = args.chart.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -73,7 +67,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     if json {
         println!("{}", serde_json::to_string_pretty(&comparison.rows)?);
     } else {
-        print_table(&comparison, &stage_refs, args.depth);
+        print_table(&comparison, &stages, args.depth);
         println!(
             "\nchart of nodes per depth (log scale): {}",
             args.chart.display()
@@ -130,10 +124,6 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
         );
         previous_total = Some(nodes);
     }
-}
-
-fn format_ms(d: std::time::Duration) -> String {
-    format!("{:.1} ms", d.as_secs_f64() * 1000.0)
 }
 
 /// "37.2%": this stage's nodes as a share of the previous stage's.

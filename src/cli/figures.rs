@@ -6,12 +6,11 @@
 //!
 //! - `tree-minimax.svg`, `tree-alphabeta.svg`: the traced trees of the tic-tac-toe position
 //!   `XOX/.O./..X`, O to move (see `searchlab::tree`).
-//! - `nodes-per-depth.svg`, `branching-factor.svg`, `minimal-tree.svg`: the four stages on the
-//!   24 ladder positions at depths 1 to 4 (`searchlab::compare::compare`).
+//! - `nodes-per-depth.svg`, `branching-factor.svg`, `minimal-tree.svg`: every stage of
+//!   `searchlab::STAGES` on the 24 ladder positions at depths 1 to 4 (`searchlab::compare::compare`).
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
-use searchlab::compare::{compare, Comparison};
+use searchlab::compare::Comparison;
 use searchlab::plot::{self, Series};
 use searchlab::positions::LADDER;
 use std::path::{Path, PathBuf};
@@ -21,9 +20,6 @@ pub const DEFAULT_DIR: &str = "book/src/figures";
 
 /// The tic-tac-toe position whose trees are drawn: `XOX/.O./..X`, O to move.
 pub const TREE_POSITION: &str = "XOX/.O./..X";
-
-/// The stages the charts compare, in ladder order.
-pub const STAGES: [&str; 4] = ["minimax", "alphabeta", "iterative", "cached"];
 
 /// The deepest depth the charts show.
 pub const DEPTH: u32 = 4;
@@ -93,21 +89,11 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The four stages on the 24 ladder positions at depths 1 to [`DEPTH`], with a progress bar
-/// (shown only on a terminal).
+/// Every stage of [`searchlab::STAGES`] on the 24 ladder positions at depths 1 to [`DEPTH`],
+/// with a progress bar (shown only on a terminal).
 fn run_comparison() -> anyhow::Result<Comparison> {
-    let bar = ProgressBar::new(1);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} searches ({elapsed})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_message("searching the ladder positions");
-    let comparison = compare(LADDER, &STAGES, DEPTH, |done, total| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    })?;
-    bar.finish_and_clear();
-    Ok(comparison)
+    let stages: Vec<&str> = searchlab::STAGES.iter().map(|s| s.name).collect();
+    super::compare_with_progress(LADDER, &stages, DEPTH, "searching the ladder positions")
 }
 
 /// The average number of legal moves over the positions, measured: a depth-1 minimax search

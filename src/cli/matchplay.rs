@@ -1,9 +1,9 @@
 //! `searchlab match`: two stages play each other; W/D/L and an Elo difference.
 
+use super::progress_bar;
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
 use searchlab::matchplay::{
-    default_openings, parse_openings, play_match, GameRecord, GameResult, MatchConfig,
+    default_openings, parse_openings, play_match, GameRecord, GameResult, MatchConfig, Tally,
     DEFAULT_MAX_PLIES,
 };
 use searchlab::SearchLimits;
@@ -37,21 +37,6 @@ pub struct Args {
     /// Print every game's moves.
     #[arg(long)]
     pub verbose: bool,
-}
-
-impl Default for Args {
-    fn default() -> Self {
-        Args {
-            stages: Vec::new(),
-            games: 10,
-            movetime: 100,
-            depth: None,
-            nodes: None,
-            openings: None,
-            max_plies: DEFAULT_MAX_PLIES,
-            verbose: false,
-        }
-    }
 }
 
 /// Plays the match and prints the result.
@@ -90,23 +75,23 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         openings,
         max_plies: args.max_plies,
     };
-    let bar = ProgressBar::new(args.games as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} games ({elapsed}, eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let bar = progress_bar(
+        args.games as u64,
+        "{msg} [{bar:40}] {pos}/{len} games ({elapsed}, eta {eta})",
     );
-    let (mut w, mut d, mut l) = (0, 0, 0);
+    let mut tally = Tally::default();
     bar.set_message(format!("{stage_a} vs {stage_b}"));
     let report = play_match(&config, |done, _, game| {
-        match game.result {
-            GameResult::Win => w += 1,
-            GameResult::Draw => d += 1,
-            GameResult::Loss => l += 1,
-        }
+        tally.add(game.result);
         if !json {
             bar.suspend(|| print_game(done, game, stage_a, stage_b, args.verbose));
         }
-        bar.set_message(format!("{stage_a} vs {stage_b} +{w} ={d} -{l}"));
+        let Tally {
+            wins,
+            draws,
+            losses,
+        } = tally;
+        bar.set_message(format!("{stage_a} vs {stage_b} +{wins} ={draws} -{losses}"));
         bar.set_position(done as u64);
     })?;
     bar.finish_and_clear();

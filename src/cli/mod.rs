@@ -1,4 +1,5 @@
-//! One module per subcommand: its arguments and a `run` function.
+//! One module per subcommand: its arguments and a `run` function; and the few helpers they
+//! share (a progress bar, the comparison behind `compare` and `figures`, stage names, times).
 
 pub mod bench;
 pub mod compare;
@@ -9,8 +10,46 @@ pub mod search;
 pub mod suite;
 pub mod uci;
 
-/// Reads a stage name, turning an unknown one into an error that lists the stages.
-pub fn check_stage(name: &str) -> anyhow::Result<()> {
-    searchlab::engine_for::<searchlab::Chess>(name)?;
-    Ok(())
+use indicatif::{ProgressBar, ProgressStyle};
+use searchlab::compare::{compare, Comparison};
+use searchlab::positions::NamedPosition;
+use std::time::Duration;
+
+/// Reads a stage name, turning an unknown one into an error that lists the stages. Returns
+/// the stage's own name (as `STAGES` spells it).
+pub fn check_stage(name: &str) -> anyhow::Result<&'static str> {
+    Ok(searchlab::search::find_stage(name)?.name)
+}
+
+/// A progress bar of `len` steps drawn with the indicatif `template` (indicatif's default bar
+/// should the template not parse). It shows only on a terminal.
+pub fn progress_bar(len: u64, template: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Runs [`compare`] on `positions` with `stages` at depths 1 to `depth`, showing a progress bar
+/// of the searches labelled `message`.
+pub fn compare_with_progress(
+    positions: &[NamedPosition],
+    stages: &[&str],
+    depth: u32,
+    message: &'static str,
+) -> anyhow::Result<Comparison> {
+    let bar = progress_bar(1, "{msg} [{bar:40}] {pos}/{len} searches ({elapsed})");
+    bar.set_message(message);
+    let comparison = compare(positions, stages, depth, |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })?;
+    bar.finish_and_clear();
+    Ok(comparison)
+}
+
+/// A time as the tables show it: milliseconds with one decimal and a unit, `12.3 ms`.
+pub fn format_ms(d: Duration) -> String {
+    format!("{:.1} ms", searchlab::stats::millis(d))
 }

@@ -6,14 +6,14 @@
 //! checks every count of a perft file (`FEN ;D1 20 ;D2 400 …`) up to `--max-depth` and exits
 //! non-zero if any differs.
 
+use super::progress_bar;
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
 use searchlab::epd::parse_perft_suite;
 use searchlab::games::chess::START_FEN;
-use searchlab::stats::nodes_per_second;
+use searchlab::stats::{millis, nodes_per_second};
 use searchlab::Chess;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Arguments of `searchlab perft`.
 #[derive(clap::Args, Debug)]
@@ -33,18 +33,6 @@ pub struct Args {
     /// With `--suite`: skip counts deeper than this.
     #[arg(long, default_value_t = 4, requires = "suite")]
     pub max_depth: u32,
-}
-
-impl Default for Args {
-    fn default() -> Self {
-        Args {
-            fen: START_FEN.to_string(),
-            depth: 5,
-            divide: false,
-            suite: None,
-            max_depth: 4,
-        }
-    }
 }
 
 /// Runs perft and prints the counts.
@@ -76,7 +64,7 @@ fn run_one(args: &Args, json: bool) -> anyhow::Result<()> {
             "fen": game.fen(),
             "depth": args.depth,
             "nodes": nodes,
-            "time_ms": ms(time),
+            "time_ms": millis(time),
             "nps": nps,
             "divide": divide.as_ref().map(|d| d.iter().map(|(uci, san, n)| {
                 serde_json::json!({ "move": uci, "san": san, "nodes": n })
@@ -94,7 +82,7 @@ fn run_one(args: &Args, json: bool) -> anyhow::Result<()> {
     println!(
         "perft {} = {nodes} nodes in {:.1} ms, {nps} nodes/s",
         args.depth,
-        ms(time)
+        millis(time)
     );
     Ok(())
 }
@@ -119,10 +107,9 @@ fn run_suite(path: &std::path::Path, max_depth: u32, json: bool) -> anyhow::Resu
         .filter(|&(_, _, depth, _)| depth <= max_depth)
         .collect();
     let skipped = records.iter().map(|r| r.counts.len()).sum::<usize>() - planned.len();
-    let bar = ProgressBar::new(planned.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("perft suite [{bar:40}] {pos}/{len} counts ({elapsed})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let bar = progress_bar(
+        planned.len() as u64,
+        "perft suite [{bar:40}] {pos}/{len} counts ({elapsed})",
     );
     let start = Instant::now();
     let mut checks = Vec::with_capacity(planned.len());
@@ -164,7 +151,7 @@ fn run_suite(path: &std::path::Path, max_depth: u32, json: bool) -> anyhow::Resu
                 "expected": c.expected, "found": c.found,
             })).collect::<Vec<_>>(),
             "nodes": nodes,
-            "time_ms": ms(time),
+            "time_ms": millis(time),
             "nps": nodes_per_second(nodes, time),
         });
         println!("{}", serde_json::to_string_pretty(&value)?);
@@ -179,7 +166,7 @@ fn run_suite(path: &std::path::Path, max_depth: u32, json: bool) -> anyhow::Resu
         );
         println!(
             "{nodes} nodes in {:.1} ms, {} nodes/s",
-            ms(time),
+            millis(time),
             nodes_per_second(nodes, time)
         );
     }
@@ -191,8 +178,4 @@ fn run_suite(path: &std::path::Path, max_depth: u32, json: bool) -> anyhow::Resu
         );
     }
     Ok(())
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }

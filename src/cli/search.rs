@@ -1,5 +1,7 @@
 //! `searchlab search`: one position, one stage.
 
+use searchlab::score::ScoreJson;
+use searchlab::stats::millis;
 use searchlab::{engine_for, Chess, Game, SearchLimits};
 use std::time::Duration;
 
@@ -48,13 +50,10 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "fen": game.fen(),
             "depth": result.depth,
             "move": best,
-            "score": match result.score.mate_moves() {
-                Some(m) => serde_json::json!({ "mate": m }),
-                None => serde_json::json!({ "cp": result.score.0 }),
-            },
+            "score": ScoreJson::from(result.score),
             "pv": result.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
             "nodes": result.nodes(),
-            "time_ms": result.time.as_secs_f64() * 1000.0,
+            "time_ms": millis(result.time),
             "iterations": result.iterations,
         });
         println!("{}", serde_json::to_string_pretty(&value)?);
@@ -71,7 +70,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             it.depth,
             it.score.to_string(),
             it.nodes,
-            format!("{:.1}ms", it.time.as_secs_f64() * 1000.0),
+            format!("{:.1}ms", millis(it.time)),
             it.pv.join(" ")
         );
     }
@@ -82,7 +81,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             game.san(mv),
             result.score,
             result.nodes(),
-            result.time.as_secs_f64() * 1000.0,
+            millis(result.time),
             result.nps()
         ),
         None => println!(

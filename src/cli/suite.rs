@@ -1,7 +1,7 @@
 //! `searchlab suite`: run an EPD test suite (`bm`, `am`, `dm`) and count what is solved.
 
+use super::progress_bar;
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
 use searchlab::epd::read_epd_file;
 use searchlab::search::strongest_stage;
 use searchlab::suite::{run_suite, SuiteEntry};
@@ -25,17 +25,6 @@ pub struct Args {
     pub depth: Option<u32>,
 }
 
-impl Default for Args {
-    fn default() -> Self {
-        Args {
-            file: PathBuf::new(),
-            movetime: 1000,
-            stage: strongest_stage().to_string(),
-            depth: None,
-        }
-    }
-}
-
 /// Runs the suite and prints one line per position and a summary.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     super::check_stage(&args.stage)?;
@@ -50,10 +39,9 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     if records.is_empty() {
         anyhow::bail!("{} has no positions", args.file.display());
     }
-    let bar = ProgressBar::new(records.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} positions ({elapsed})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    let bar = progress_bar(
+        records.len() as u64,
+        "{msg} [{bar:40}] {pos}/{len} positions ({elapsed})",
     );
     bar.set_message(format!("suite ({})", args.stage));
     let report = run_suite(&records, &args.stage, &limits, |done, _, entry| {

@@ -58,6 +58,8 @@ pub struct Stage {
     pub name: &'static str,
     /// What the stage adds to the one before.
     pub summary: &'static str,
+    /// Whether the stage searches a fixed depth only, knowing no time, node limit or stop flag.
+    pub fixed_depth: bool,
 }
 
 /// Every stage, in ladder order. The last one is the strongest and the default.
@@ -65,18 +67,22 @@ pub const STAGES: &[Stage] = &[
     Stage {
         name: "minimax",
         summary: "every move to a fixed depth",
+        fixed_depth: true,
     },
     Stage {
         name: "alphabeta",
         summary: "minimax with an (alpha, beta) window and cut-offs",
+        fixed_depth: true,
     },
     Stage {
         name: "iterative",
         summary: "iterative deepening with a time limit, previous PV first",
+        fixed_depth: false,
     },
     Stage {
         name: "cached",
         summary: "iterative deepening plus a transposition table",
+        fixed_depth: false,
     },
 ];
 
@@ -88,17 +94,34 @@ pub fn strongest_stage() -> &'static str {
 /// Size of a transposition table when none is asked for, in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
 
-/// Builds the engine of the stage called `name` (case does not matter).
+/// Finds the stage called `name` (surrounding spaces and case do not matter); an unknown name
+/// is an error that lists the stages.
+pub fn find_stage(name: &str) -> Result<&'static Stage> {
+    let wanted = name.trim();
+    STAGES
+        .iter()
+        .find(|stage| stage.name.eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| unknown_stage(name))
+}
+
+/// The error for a stage name that is not on the ladder: it lists the stages.
+fn unknown_stage(name: &str) -> Error {
+    Error::UnknownStage {
+        name: name.to_string(),
+        known: STAGES.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
+    }
+}
+
+/// Builds the engine of the stage called `name` (read as [`find_stage`] reads it).
 pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
-    match name.trim().to_ascii_lowercase().as_str() {
+    let stage = find_stage(name)?;
+    match stage.name {
         "minimax" => Ok(Box::new(Minimax::new())),
         "alphabeta" => Ok(Box::new(AlphaBeta::new())),
         "iterative" => Ok(Box::new(Iterative::new())),
         "cached" => Ok(Box::new(Cached::<G>::new(DEFAULT_HASH_MB))),
-        _ => Err(Error::UnknownStage {
-            name: name.to_string(),
-            known: STAGES.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
-        }),
+        // A stage listed in STAGES but not built here: a bug, reported like an unknown name.
+        _ => Err(unknown_stage(name)),
     }
 }
 
