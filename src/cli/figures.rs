@@ -18,9 +18,6 @@ use std::path::{Path, PathBuf};
 /// Where the figures go when no folder is given: the book's figure folder.
 pub const DEFAULT_DIR: &str = "book/src/figures";
 
-/// The tic-tac-toe position whose trees are drawn: `XOX/.O./..X`, O to move.
-pub const TREE_POSITION: &str = "XOX/.O./..X";
-
 /// The deepest depth the charts show.
 pub const DEPTH: u32 = 4;
 
@@ -50,11 +47,11 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
 
     write(
         "tree-minimax.svg",
-        searchlab::tree::minimax_tree_svg(TREE_POSITION)?,
+        searchlab::tree::minimax_tree_svg(searchlab::tree::BOOK_POSITION)?,
     )?;
     write(
         "tree-alphabeta.svg",
-        searchlab::tree::alphabeta_tree_svg(TREE_POSITION)?,
+        searchlab::tree::alphabeta_tree_svg(searchlab::tree::BOOK_POSITION)?,
     )?;
 
     let comparison = run_comparison()?;
