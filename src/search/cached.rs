@@ -29,7 +29,7 @@
 use crate::game::Game;
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
-use crate::search::iterative::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
+use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
 use crate::search::{move_to_front, Engine, IterationObserver};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, TranspositionTable};
