@@ -66,10 +66,6 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
         &mut self.state
     }
 
-    fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
-    }
-
     // ANCHOR: search
     /// Iterative deepening's alpha-beta, plus: look the position up first, and store what the
     /// search found at the end.

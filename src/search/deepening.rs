@@ -16,7 +16,7 @@
 use crate::game::Game;
 use crate::limits::{SearchLimits, Stopper, MAX_DEPTH};
 use crate::score::{Depth, Ply, Score};
-use crate::search::{move_to_front, score_without_moves, IterationObserver};
+use crate::search::{move_to_front, score_without_moves, Engine, IterationObserver};
 use crate::stats::{Iteration, SearchResult, SearchStats};
 
 /// Deepest iteration when the limits give no depth, time or node limit.
@@ -68,6 +68,20 @@ impl<M: Copy + PartialEq> Deepening<M> {
         self.following_pv = pv_move.is_some_and(|mv| move_to_front(moves, mv));
     }
     // ANCHOR_END: order
+
+    /// The search's result: `score`, and the move, line and depth of the last completed
+    /// iteration.
+    pub fn result(&self, score: Score, iterations: Vec<Iteration>) -> SearchResult<M> {
+        SearchResult {
+            best_move: self.previous_pv.first().copied(),
+            score,
+            pv: self.previous_pv.clone(),
+            depth: self.completed_depth,
+            stats: self.stats,
+            time: self.stopper.elapsed(),
+            iterations,
+        }
+    }
 }
 
 impl<M: Copy + PartialEq> Default for Deepening<M> {
@@ -76,15 +90,11 @@ impl<M: Copy + PartialEq> Default for Deepening<M> {
     }
 }
 
-/// A stage that iterative deepening can drive: it has the state above and its own alpha-beta.
-pub trait IterativeStage<G: Game> {
+/// A stage that iterative deepening can drive: an [`Engine`] with the state above and its own
+/// alpha-beta.
+pub trait IterativeStage<G: Game>: Engine<G> {
     /// The stage's deepening state.
     fn deepening(&mut self) -> &mut Deepening<G::Move>;
-
-    /// How full the stage's transposition table is, in permille (none here: 0).
-    fn hashfull(&self) -> u32 {
-        0
-    }
 
     /// The stage's recursive search: the value of `game` within `(alpha, beta)`, its principal
     /// variation written to `pv`.
@@ -113,11 +123,14 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
     state.stats = SearchStats::default();
     state.completed_depth = 0;
     state.previous_pv.clear();
-    let max_depth = max_iteration_depth(limits, default_depth);
-    let mut score = score_without_moves(game);
     let mut iterations = Vec::new();
-    let has_moves = !game.legal_moves().is_empty();
-    for depth in (1..=max_depth).take_while(|_| has_moves) {
+    if game.legal_moves().is_empty() {
+        // The game is over at the root: nothing to search, no move to play.
+        return state.result(score_without_moves(game), iterations);
+    }
+    let max_depth = max_iteration_depth(limits, default_depth);
+    let mut score = Score::DRAW; // a placeholder: the first iteration always completes
+    for depth in 1..=max_depth {
         if depth > 1 && !stage.deepening().stopper.may_start_iteration() {
             break;
         }
@@ -148,16 +161,7 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
             break;
         }
     }
-    let state = stage.deepening();
-    SearchResult {
-        best_move: state.previous_pv.first().copied(),
-        score,
-        pv: state.previous_pv.clone(),
-        depth: state.completed_depth,
-        stats: state.stats,
-        time: state.stopper.elapsed(),
-        iterations,
-    }
+    stage.deepening().result(score, iterations)
 }
 // ANCHOR_END: deepening
 
