@@ -106,7 +106,13 @@ const KING_ENDGAME_TABLE: [i32; 64] = [
 ];
 
 /// Non-pawn material of both sides at the start (4 minors, 2 rooks, 1 queen each): "phase 1".
-const OPENING_MATERIAL: i32 = 2 * (2 * 320 + 2 * 330 + 2 * 500 + 900);
+const OPENING_MATERIAL: i32 = 2
+    * (2 * PIECE_VALUES[Piece::Knight as usize]
+        + 2 * PIECE_VALUES[Piece::Bishop as usize]
+        + 2 * PIECE_VALUES[Piece::Rook as usize]
+        + PIECE_VALUES[Piece::Queen as usize]);
+// The game phase (and so the evaluation) assumes 6400: checked when compiling.
+const _: () = assert!(OPENING_MATERIAL == 6400);
 
 /// Static evaluation of `board` for the side to move, in centipawns.
 pub fn evaluate(board: &Board) -> Score {

@@ -60,7 +60,8 @@ pub trait Game: Clone {
         false
     }
 
-    /// Does `mv` capture something? Used to break ties in move ordering and in statistics.
+    /// Does `mv` capture something (en passant included)? No stage uses it yet: it is there for
+    /// move ordering, which tries captures early.
     fn is_capture(&self, _mv: Self::Move) -> bool {
         false
     }

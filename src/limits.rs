@@ -32,10 +32,6 @@ impl StopFlag {
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
-    /// Clears the flag before a new search.
-    pub fn reset(&self) {
-        self.0.store(false, Ordering::Relaxed);
-    }
 }
 
 /// A chess clock as UCI's `go wtime/btime/winc/binc/movestogo` gives it, for the side to move.

@@ -74,19 +74,15 @@ impl<M: Copy> TranspositionTable<M> {
         }
     }
 
-    /// Number of slots.
+    /// Number of slots (never 0, so there is no `is_empty`).
+    #[allow(clippy::len_without_is_empty)]
     pub fn len(&self) -> usize {
         self.slots.len()
     }
 
-    /// Always false: a table has at least one slot.
-    pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
-    }
-
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|slot| *slot = None);
+        self.slots.fill(None);
         self.generation = 0;
     }
 

@@ -292,8 +292,10 @@ impl Game for Chess {
 
     fn play(&mut self, mv: ChessMove) {
         let frame = *self.current();
+        // A pawn move or a capture resets the clock. En passant is a pawn move, so a capture
+        // left to detect is one onto an occupied square.
         let irreversible = frame.board.piece_on(mv.get_source()) == Some(Piece::Pawn)
-            || is_capture(&frame.board, mv);
+            || frame.board.piece_on(mv.get_dest()).is_some();
         self.frames.push(Frame {
             board: frame.board.make_move_new(mv),
             halfmove_clock: if irreversible {

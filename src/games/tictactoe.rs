@@ -111,11 +111,6 @@ impl TicTacToe {
         }
     }
 
-    /// The mark on cell `index` (0..9), if any.
-    pub fn cell(&self, index: usize) -> Option<Mark> {
-        self.cells.get(index).copied().flatten()
-    }
-
     /// The player who has three in a row, if anyone has.
     pub fn winner(&self) -> Option<Mark> {
         LINES.iter().find_map(|line| {

@@ -29,7 +29,7 @@
 use crate::game::Game;
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
-use crate::search::iterative::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
+use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
 use crate::search::{move_to_front, Engine, IterationObserver};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, TranspositionTable};
@@ -64,10 +64,6 @@ impl<G: Game> Cached<G> {
 impl<G: Game> IterativeStage<G> for Cached<G> {
     fn deepening(&mut self) -> &mut Deepening<G::Move> {
         &mut self.state
-    }
-
-    fn hashfull(&self) -> u32 {
-        self.tt.hashfull()
     }
 
     // ANCHOR: search

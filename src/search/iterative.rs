@@ -24,96 +24,16 @@
 //! last depth (on the ladder's 24 positions at depth 4, 16% fewer in total, but more on 11
 //! of them: the shallow iterations are not always won back).
 //!
-//! The deepening loop ([`deepen`]) and the state it keeps ([`Deepening`]) are written once,
-//! here: every later stage supplies only its own recursive search ([`IterativeStage`]).
+//! The deepening loop ([`deepen`]) and the state it keeps ([`Deepening`]) are written once, in
+//! [`deepening`](super::deepening): this stage, like every later one, supplies only its own
+//! recursive search ([`IterativeStage`]).
 
 use crate::game::Game;
-use crate::limits::{SearchLimits, Stopper};
+use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
-use crate::search::{
-    max_iteration_depth, move_to_front, score_without_moves, Engine, IterationObserver,
-};
-use crate::stats::{Iteration, SearchResult, SearchStats};
-
-/// Deepest iteration when the limits give no depth, time or node limit.
-pub const DEFAULT_DEPTH: Depth = 5;
-
-/// What an iterative-deepening search keeps from one iteration to the next. Every stage from
-/// here up the ladder has one.
-pub struct Deepening<M> {
-    /// Counters, over all iterations.
-    pub stats: SearchStats,
-    /// Decides when to give up (time, nodes, the stop flag).
-    pub stopper: Stopper,
-    /// Depth of the last completed iteration (0 before the first completes).
-    pub completed_depth: Depth,
-    /// The principal variation of the last completed iteration.
-    pub previous_pv: Vec<M>,
-    /// True while the search is still walking down the previous principal variation.
-    pub following_pv: bool,
-    /// Told about each completed iteration.
-    pub observer: Option<IterationObserver>,
-}
-
-impl<M: Copy + PartialEq> Deepening<M> {
-    /// The state before a first search.
-    pub fn new() -> Deepening<M> {
-        Deepening {
-            stats: SearchStats::default(),
-            stopper: Stopper::new(&SearchLimits::default()),
-            completed_depth: 0,
-            previous_pv: Vec::new(),
-            following_pv: false,
-            observer: None,
-        }
-    }
-
-    /// The stop check, made before a node is counted, so an abandoned call is no node. The
-    /// first iteration always completes, so there is always a move.
-    pub fn should_stop(&mut self) -> bool {
-        self.completed_depth > 0 && self.stopper.should_stop(self.stats.nodes)
-    }
-
-    // ANCHOR: order
-    /// On the previous principal variation, its move for this ply goes first.
-    pub fn pv_move_first(&mut self, moves: &mut [M], ply: Ply) {
-        if !self.following_pv {
-            return;
-        }
-        let pv_move = self.previous_pv.get(ply as usize).copied();
-        self.following_pv = pv_move.is_some_and(|mv| move_to_front(moves, mv));
-    }
-    // ANCHOR_END: order
-}
-
-impl<M: Copy + PartialEq> Default for Deepening<M> {
-    fn default() -> Self {
-        Deepening::new()
-    }
-}
-
-/// A stage that iterative deepening can drive: it has the state above and its own alpha-beta.
-pub trait IterativeStage<G: Game> {
-    /// The stage's deepening state.
-    fn deepening(&mut self) -> &mut Deepening<G::Move>;
-
-    /// How full the stage's transposition table is, in permille (none here: 0).
-    fn hashfull(&self) -> u32 {
-        0
-    }
-
-    /// The stage's recursive search: the value of `game` within `(alpha, beta)`, its principal
-    /// variation written to `pv`.
-    fn alphabeta(
-        &mut self,
-        game: &mut G,
-        depth: Depth,
-        ply: Ply,
-        alpha: Score,
-        beta: Score,
-        pv: &mut Vec<G::Move>,
-    ) -> Score;
-}
+use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
+use crate::search::{Engine, IterationObserver};
+use crate::stats::SearchResult;
 
 /// Iterative deepening around alpha-beta, previous principal variation first.
 pub struct Iterative<G: Game> {
@@ -203,104 +123,3 @@ impl<G: Game> Engine<G> for Iterative<G> {
         self.state.observer = observer;
     }
 }
-
-// ANCHOR: deepening
-/// Searches depth 1, 2, 3, … with `stage` until the limits say stop, and returns the result of
-/// the last iteration that completed.
-pub fn deepen<G: Game, S: IterativeStage<G>>(
-    stage: &mut S,
-    game: &mut G,
-    limits: &SearchLimits,
-    default_depth: Depth,
-) -> SearchResult<G::Move> {
-    let state = stage.deepening();
-    state.stopper = Stopper::new(limits);
-    state.stats = SearchStats::default();
-    state.completed_depth = 0;
-    state.previous_pv.clear();
-    let max_depth = max_iteration_depth(limits, default_depth);
-    let mut score = score_without_moves(game);
-    let mut iterations = Vec::new();
-    let has_moves = !game.legal_moves().is_empty();
-    for depth in (1..=max_depth).take_while(|_| has_moves) {
-        if depth > 1 && !stage.deepening().stopper.may_start_iteration() {
-            break;
-        }
-        let (iteration_score, pv) = search_root(stage, game, depth);
-        let hashfull = stage.hashfull();
-        let state = stage.deepening();
-        if state.stopper.stopped() {
-            break; // abandoned: keep the last completed iteration
-        }
-        score = iteration_score;
-        state.completed_depth = depth;
-        state.previous_pv = pv;
-        let iteration = Iteration {
-            depth,
-            score,
-            nodes: state.stats.nodes,
-            time: state.stopper.elapsed(),
-            pv: state.previous_pv.iter().map(|m| m.to_string()).collect(),
-            hashfull,
-        };
-        if let Some(observer) = state.observer.as_mut() {
-            observer(&iteration);
-        }
-        iterations.push(iteration);
-        // A mate within the searched depth is proven: no deeper search finds a shorter one.
-        // (A later stage's table can report a mate found deeper; then deepening goes on.)
-        if score.mate_plies().is_some_and(|plies| plies <= depth) {
-            break;
-        }
-    }
-    let state = stage.deepening();
-    SearchResult {
-        best_move: state.previous_pv.first().copied(),
-        score,
-        pv: state.previous_pv.clone(),
-        depth: state.completed_depth,
-        stats: state.stats,
-        time: state.stopper.elapsed(),
-        iterations,
-    }
-}
-// ANCHOR_END: deepening
-
-// ANCHOR: root
-/// One iteration: every root move, the previous best first. Returns the root score and the
-/// principal variation.
-fn search_root<G: Game, S: IterativeStage<G>>(
-    stage: &mut S,
-    game: &mut G,
-    depth: Depth,
-) -> (Score, Vec<G::Move>) {
-    let state = stage.deepening();
-    state.stats.nodes += 1; // the root
-    state.following_pv = true;
-    let mut moves = game.legal_moves();
-    state.pv_move_first(&mut moves, 0);
-    let mut best_score = -Score::INFINITE;
-    let mut pv = Vec::new();
-    let mut child_pv = Vec::new();
-    for mv in moves {
-        game.play(mv);
-        let score = -stage.alphabeta(
-            game,
-            depth - 1,
-            1,
-            -Score::INFINITE,
-            -best_score,
-            &mut child_pv,
-        );
-        game.undo();
-        stage.deepening().following_pv = false;
-        if score > best_score {
-            best_score = score;
-            pv.clear();
-            pv.push(mv);
-            pv.extend_from_slice(&child_pv);
-        }
-    }
-    (best_score, pv)
-}
-// ANCHOR_END: root

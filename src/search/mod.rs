@@ -8,9 +8,12 @@
 //! | 4 `cached` | `cached.rs` | remember searched positions in a transposition table |
 //!
 //! Each stage is one file that reads like a chapter: `diff` two neighbours to see the lesson.
+//! What the iterative stages share (the deepening loop, the root, the state kept between
+//! iterations) is written once, in [`deepening`].
 
 pub mod alphabeta;
 pub mod cached;
+pub mod deepening;
 pub mod iterative;
 pub mod minimax;
 
@@ -140,26 +143,6 @@ pub fn move_to_front<M: PartialEq + Copy>(moves: &mut [M], mv: M) -> bool {
             true
         }
         None => false,
-    }
-}
-
-/// The deepest iteration an iterative stage may start under `limits`: the depth limit if
-/// given; otherwise, when time, nodes or `infinite` will stop the search, as deep as the ladder
-/// goes; otherwise `default`.
-pub fn max_iteration_depth(
-    limits: &SearchLimits,
-    default: crate::score::Depth,
-) -> crate::score::Depth {
-    match limits.depth {
-        Some(depth) => depth.min(crate::limits::MAX_DEPTH),
-        None if limits.infinite
-            || limits.nodes.is_some()
-            || limits.movetime.is_some()
-            || limits.clock.is_some() =>
-        {
-            crate::limits::MAX_DEPTH
-        }
-        None => default,
     }
 }
 

@@ -1,0 +1,222 @@
+//! # The machinery of iterative deepening, written once
+//!
+//! Stage 3 ([`iterative`](super::iterative)) and every stage above it on the ladder search the
+//! same way at the top. [`deepen`] is the loop: search depth 1, then 2, then 3, …, until the
+//! depth limit, the time, the node limit or the stop flag says stop, or a mate is proven; then
+//! return the last iteration that *completed*. Each iteration searches every root move, the
+//! previous iteration's best first, and builds the principal variation.
+//!
+//! What the loop keeps from one iteration to the next is a [`Deepening`]: the counters, the
+//! [`Stopper`], the last completed depth and its principal variation, which the next iteration
+//! searches first ([`Deepening::pv_move_first`]).
+//!
+//! The stages differ only in their recursive search below the root: a stage supplies it, and
+//! its `Deepening`, by implementing [`IterativeStage`].
+
+use crate::game::Game;
+use crate::limits::{SearchLimits, Stopper, MAX_DEPTH};
+use crate::score::{Depth, Ply, Score};
+use crate::search::{move_to_front, score_without_moves, Engine, IterationObserver};
+use crate::stats::{Iteration, SearchResult, SearchStats};
+
+/// Deepest iteration when the limits give no depth, time or node limit.
+pub const DEFAULT_DEPTH: Depth = 5;
+
+/// What an iterative-deepening search keeps from one iteration to the next. Every stage from
+/// here up the ladder has one.
+pub struct Deepening<M> {
+    /// Counters, over all iterations.
+    pub stats: SearchStats,
+    /// Decides when to give up (time, nodes, the stop flag).
+    pub stopper: Stopper,
+    /// Depth of the last completed iteration (0 before the first completes).
+    pub completed_depth: Depth,
+    /// The principal variation of the last completed iteration.
+    pub previous_pv: Vec<M>,
+    /// True while the search is still walking down the previous principal variation.
+    pub following_pv: bool,
+    /// Told about each completed iteration.
+    pub observer: Option<IterationObserver>,
+}
+
+impl<M: Copy + PartialEq> Deepening<M> {
+    /// The state before a first search.
+    pub fn new() -> Deepening<M> {
+        Deepening {
+            stats: SearchStats::default(),
+            stopper: Stopper::new(&SearchLimits::default()),
+            completed_depth: 0,
+            previous_pv: Vec::new(),
+            following_pv: false,
+            observer: None,
+        }
+    }
+
+    /// The stop check, made before a node is counted, so an abandoned call is no node. The
+    /// first iteration always completes, so there is always a move.
+    pub fn should_stop(&mut self) -> bool {
+        self.completed_depth > 0 && self.stopper.should_stop(self.stats.nodes)
+    }
+
+    // ANCHOR: order
+    /// On the previous principal variation, its move for this ply goes first.
+    pub fn pv_move_first(&mut self, moves: &mut [M], ply: Ply) {
+        if !self.following_pv {
+            return;
+        }
+        let pv_move = self.previous_pv.get(ply as usize).copied();
+        self.following_pv = pv_move.is_some_and(|mv| move_to_front(moves, mv));
+    }
+    // ANCHOR_END: order
+
+    /// The search's result: `score`, and the move, line and depth of the last completed
+    /// iteration.
+    pub fn result(&self, score: Score, iterations: Vec<Iteration>) -> SearchResult<M> {
+        SearchResult {
+            best_move: self.previous_pv.first().copied(),
+            score,
+            pv: self.previous_pv.clone(),
+            depth: self.completed_depth,
+            stats: self.stats,
+            time: self.stopper.elapsed(),
+            iterations,
+        }
+    }
+}
+
+impl<M: Copy + PartialEq> Default for Deepening<M> {
+    fn default() -> Self {
+        Deepening::new()
+    }
+}
+
+/// A stage that iterative deepening can drive: an [`Engine`] with the state above and its own
+/// alpha-beta.
+pub trait IterativeStage<G: Game>: Engine<G> {
+    /// The stage's deepening state.
+    fn deepening(&mut self) -> &mut Deepening<G::Move>;
+
+    /// The stage's recursive search: the value of `game` within `(alpha, beta)`, its principal
+    /// variation written to `pv`.
+    fn alphabeta(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        alpha: Score,
+        beta: Score,
+        pv: &mut Vec<G::Move>,
+    ) -> Score;
+}
+
+// ANCHOR: deepening
+/// Searches depth 1, 2, 3, … with `stage` until the limits say stop, and returns the result of
+/// the last iteration that completed.
+pub fn deepen<G: Game, S: IterativeStage<G>>(
+    stage: &mut S,
+    game: &mut G,
+    limits: &SearchLimits,
+    default_depth: Depth,
+) -> SearchResult<G::Move> {
+    let state = stage.deepening();
+    state.stopper = Stopper::new(limits);
+    state.stats = SearchStats::default();
+    state.completed_depth = 0;
+    state.previous_pv.clear();
+    let mut iterations = Vec::new();
+    if game.legal_moves().is_empty() {
+        // The game is over at the root: nothing to search, no move to play.
+        return state.result(score_without_moves(game), iterations);
+    }
+    let max_depth = max_iteration_depth(limits, default_depth);
+    let mut score = Score::DRAW; // a placeholder: the first iteration always completes
+    for depth in 1..=max_depth {
+        if depth > 1 && !stage.deepening().stopper.may_start_iteration() {
+            break;
+        }
+        let (iteration_score, pv) = search_root(stage, game, depth);
+        let hashfull = stage.hashfull();
+        let state = stage.deepening();
+        if state.stopper.stopped() {
+            break; // abandoned: keep the last completed iteration
+        }
+        score = iteration_score;
+        state.completed_depth = depth;
+        state.previous_pv = pv;
+        let iteration = Iteration {
+            depth,
+            score,
+            nodes: state.stats.nodes,
+            time: state.stopper.elapsed(),
+            pv: state.previous_pv.iter().map(|m| m.to_string()).collect(),
+            hashfull,
+        };
+        if let Some(observer) = state.observer.as_mut() {
+            observer(&iteration);
+        }
+        iterations.push(iteration);
+        // A mate within the searched depth is proven: no deeper search finds a shorter one.
+        // (A later stage's table can report a mate found deeper; then deepening goes on.)
+        if score.mate_plies().is_some_and(|plies| plies <= depth) {
+            break;
+        }
+    }
+    stage.deepening().result(score, iterations)
+}
+// ANCHOR_END: deepening
+
+/// The deepest iteration an iterative stage may start under `limits`: the depth limit if
+/// given; otherwise, when time, nodes or `infinite` will stop the search, as deep as the ladder
+/// goes; otherwise `default`.
+pub fn max_iteration_depth(limits: &SearchLimits, default: Depth) -> Depth {
+    match limits.depth {
+        Some(depth) => depth.min(MAX_DEPTH),
+        None if limits.infinite
+            || limits.nodes.is_some()
+            || limits.movetime.is_some()
+            || limits.clock.is_some() =>
+        {
+            MAX_DEPTH
+        }
+        None => default,
+    }
+}
+
+// ANCHOR: root
+/// One iteration: every root move, the previous best first. Returns the root score and the
+/// principal variation.
+fn search_root<G: Game, S: IterativeStage<G>>(
+    stage: &mut S,
+    game: &mut G,
+    depth: Depth,
+) -> (Score, Vec<G::Move>) {
+    let state = stage.deepening();
+    state.stats.nodes += 1; // the root
+    state.following_pv = true;
+    let mut moves = game.legal_moves();
+    state.pv_move_first(&mut moves, 0);
+    let mut best_score = -Score::INFINITE;
+    let mut pv = Vec::new();
+    let mut child_pv = Vec::new();
+    for mv in moves {
+        game.play(mv);
+        let score = -stage.alphabeta(
+            game,
+            depth - 1,
+            1,
+            -Score::INFINITE,
+            -best_score,
+            &mut child_pv,
+        );
+        game.undo();
+        stage.deepening().following_pv = false;
+        if score > best_score {
+            best_score = score;
+            pv.clear();
+            pv.push(mv);
+            pv.extend_from_slice(&child_pv);
+        }
+    }
+    (best_score, pv)
+}
+// ANCHOR_END: root
