@@ -74,9 +74,8 @@ impl<M: Copy> TranspositionTable<M> {
         }
     }
 
-    /// Number of slots (never 0, so there is no `is_empty`).
-    #[allow(clippy::len_without_is_empty)]
-    pub fn len(&self) -> usize {
+    /// How many entries the table can hold: its number of slots (at least 1).
+    pub fn capacity(&self) -> usize {
         self.slots.len()
     }
 
@@ -154,7 +153,7 @@ mod tests {
     #[test]
     fn store_probe_and_replace() {
         let mut tt: TranspositionTable<u8> = TranspositionTable::new(1);
-        assert!(tt.len() > 10_000);
+        assert!(tt.capacity() > 10_000);
         let key = 0x1234_5678_9abc_def0;
         assert_eq!(tt.probe(key), None);
         tt.store(key, 5, Score(40), Bound::Exact, Some(7));
@@ -165,7 +164,7 @@ mod tests {
         );
         // A different key in the same slot does not match...
         let mut tt1: TranspositionTable<u8> = TranspositionTable::new(0);
-        assert_eq!(tt1.len(), 1);
+        assert_eq!(tt1.capacity(), 1);
         tt1.store(1, 6, Score(1), Bound::Lower, None);
         assert_eq!(tt1.probe(2), None);
         // ...and a shallower entry for it does not replace the deeper one,
