@@ -8,6 +8,7 @@
 //! recognise a repeated position, inside the search and against the moves played before it.
 
 use crate::score::{Ply, Score};
+use crate::tt::TableMove;
 use std::fmt::{Debug, Display};
 
 /// How a finished game ended, from the point of view of the side to move.
@@ -33,8 +34,9 @@ impl Outcome {
 // ANCHOR: game
 /// A two-player, zero-sum, perfect-information game that the engines can search.
 pub trait Game: Clone {
-    /// A move. Printed in the game's usual notation (UCI for chess).
-    type Move: Copy + Eq + Debug + Display + Send + Sync + 'static;
+    /// A move. Printed in the game's usual notation (UCI for chess); packed into 16 bits for the
+    /// transposition table.
+    type Move: Copy + Eq + Debug + Display + Send + Sync + TableMove + 'static;
 
     /// Every legal move in the current position (empty when the game is over by having none).
     fn legal_moves(&self) -> Vec<Self::Move>;

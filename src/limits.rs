@@ -4,13 +4,25 @@
 //! recursive search asks at every node "should I give up now?". Asking is cheap: an atomic
 //! flag is read every time, the clock only every [`Stopper::CLOCK_INTERVAL`] nodes.
 //!
+//! Every stage, the fixed-depth ones included, asks where it counts a node: a
+//! [`NodeCounter`] counts the node *or* says the search must stop, in one call, so no stage can
+//! forget to listen. A GUI's `stop` is therefore never ignored, whatever stage plays.
+//!
 //! Time comes in two limits. The **soft** limit is checked between iterations of iterative
 //! deepening: past it, no new iteration is started, because the next one would probably not
 //! finish. The **hard** limit aborts the running iteration, and the result of the last
-//! completed one is used. Fixed-depth stages (minimax, alpha-beta) know no time at all.
+//! completed one is used. A fixed-depth stage has one iteration; when the hard limit (or the
+//! node limit, or `stop`) cuts it, it plays the best root move it finished.
+//!
+//! A clock is never spent to the last millisecond: every budget first loses the *move
+//! overhead* (the time the GUI, the pipe and the operating system take between our `bestmove`
+//! and the GUI stopping our clock; the UCI option `Move Overhead`), and a *reserve* of a tenth
+//! of what is left is never planned for, so the reserve shrinks with the clock but only
+//! reaches zero with it. See [`SearchLimits::time_budget`].
 
 use crate::error::{Error, Result};
 use crate::score::Depth;
+use crate::stats::SearchStats;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -56,7 +68,7 @@ pub struct TimeBudget {
 
 /// What a caller allows a search. Every limit is optional; with none, a stage uses its own
 /// default depth.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SearchLimits {
     /// Search to this depth (plies) and no further.
     pub depth: Option<Depth>,
@@ -71,10 +83,44 @@ pub struct SearchLimits {
     pub stop: StopFlag,
     /// Search until stopped, ignoring the default depth (UCI `go infinite`).
     pub infinite: bool,
+    /// Time lost outside the search on every move (the UCI option `Move Overhead`): taken off
+    /// every time budget.
+    pub move_overhead: Duration,
 }
 
-/// Time kept back from every budget for the engine's own overhead (threads, output, the GUI).
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
+impl Default for SearchLimits {
+    fn default() -> SearchLimits {
+        SearchLimits {
+            depth: None,
+            nodes: None,
+            movetime: None,
+            clock: None,
+            stop: StopFlag::new(),
+            infinite: false,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+        }
+    }
+}
+
+// ANCHOR: overhead
+/// The default `Move Overhead`: time kept back from every budget for what happens outside the
+/// search (the search thread handing over, the pipe, the GUI reading `bestmove` and stopping
+/// our clock, a busy operating system scheduling all of that).
+///
+/// Measured on the 2-core development machine (`scripts/stockfish_match.py`, two games at a
+/// time against Stockfish at 10 s + 0.1 s, 812 moves, a build running beside them), the time
+/// the python-chess referee charged beyond the search time the engine reported had a median of
+/// 2 ms, a 99th percentile of 15 ms and a maximum of 36 ms. 20 ms covers all but the rarest
+/// spikes, which the clock's reserve absorbs, and costs little: at 2 s + 0.02 s a move in the
+/// middlegame gets about 70 ms.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(20);
+
+/// The largest `Move Overhead` the UCI option accepts, in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+/// The share of the clock (after the move overhead) never planned for: a tenth.
+pub const RESERVE_DIVISOR: u32 = 10;
+// ANCHOR_END: overhead
 
 impl SearchLimits {
     /// Limits with only a depth.
@@ -126,29 +172,34 @@ impl SearchLimits {
         Ok(())
     }
 
+    // ANCHOR: time_budget
     /// The soft and hard time limits, if any time limit was given.
     ///
-    /// - `movetime`: both limits are the move time less [`MOVE_OVERHEAD`] (at least 1 ms):
+    /// - `movetime`: both limits are the move time less the move overhead (at least 1 ms):
     ///   the caller decided the time, so use all of it.
-    /// - a clock: spread the remaining time over the moves to go (30 if unknown), add most of
-    ///   the increment, and allow the hard limit three times that, but never more than a
-    ///   third of what is left.
+    /// - a clock: take off the move overhead, then keep a tenth of the rest in reserve; spread
+    ///   what remains (the *usable* time) over the moves to go (30 if unknown) and add most of
+    ///   the increment: that is the soft limit, but never more than a sixteenth of the usable
+    ///   time. The hard limit is three times the share, but never more than an eighth of it.
+    ///   So even the worst move leaves seven eighths of the usable time; and late in a game,
+    ///   when the increment is all that is coming, a move spends less than the increment
+    ///   until the clock holds about ten increments, instead of sinking towards zero.
     pub fn time_budget(&self) -> Option<TimeBudget> {
+        const AT_LEAST: Duration = Duration::from_millis(1);
         if let Some(movetime) = self.movetime {
-            let t = movetime
-                .saturating_sub(MOVE_OVERHEAD)
-                .max(Duration::from_millis(1));
+            let t = movetime.saturating_sub(self.move_overhead).max(AT_LEAST);
             return Some(TimeBudget { soft: t, hard: t });
         }
         let clock = self.clock?;
-        let available = clock.remaining.saturating_sub(MOVE_OVERHEAD);
+        let left = clock.remaining.saturating_sub(self.move_overhead);
+        let usable = left - left / RESERVE_DIVISOR;
         let moves_to_go = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
-        let share = available / moves_to_go + clock.increment * 3 / 4;
-        let ceiling = available / 3;
-        let soft = share.min(ceiling).max(Duration::from_millis(1));
-        let hard = (share * 3).min(ceiling).max(soft);
+        let share = usable / moves_to_go + clock.increment * 3 / 4;
+        let soft = share.min(usable / 16).max(AT_LEAST);
+        let hard = (share * 3).min(usable / 8).max(soft);
         Some(TimeBudget { soft, hard })
     }
+    // ANCHOR_END: time_budget
 }
 
 /// The deepest search any stage will attempt (also the length of per-ply tables).
@@ -215,6 +266,44 @@ impl Stopper {
     // ANCHOR_END: may_start_iteration
 }
 
+// ANCHOR: node_counter
+/// The counters of a running search and its [`Stopper`], together, because a node is where
+/// both happen: every stage's recursive search begins with [`NodeCounter::count_node`].
+#[derive(Debug)]
+pub struct NodeCounter {
+    /// Nodes, cut-offs and table counters so far.
+    pub stats: SearchStats,
+    /// Decides when the search must give up.
+    pub stopper: Stopper,
+}
+
+impl NodeCounter {
+    /// Fresh counters, and the clock started, for a search under `limits`.
+    pub fn new(limits: &SearchLimits) -> NodeCounter {
+        NodeCounter {
+            stats: SearchStats::default(),
+            stopper: Stopper::new(limits),
+        }
+    }
+
+    /// Counts one more node, unless the search must stop (the time is up, the node limit is
+    /// reached, or the GUI said `stop`): then nothing is counted, the answer is `false`, and
+    /// the caller returns at once with a score that nobody will use.
+    pub fn count_node(&mut self) -> bool {
+        if self.stopper.should_stop(self.stats.nodes) {
+            return false;
+        }
+        self.stats.nodes += 1;
+        true
+    }
+
+    /// Has the search been stopped? (Then the score being computed is not a score.)
+    pub fn stopped(&self) -> bool {
+        self.stopper.stopped()
+    }
+}
+// ANCHOR_END: node_counter
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,28 +316,70 @@ mod tests {
         assert!(SearchLimits::depth(3).validate().is_ok());
     }
 
+    fn clock(remaining_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> SearchLimits {
+        SearchLimits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(remaining_ms),
+                increment: Duration::from_millis(increment_ms),
+                moves_to_go,
+            }),
+            ..SearchLimits::default()
+        }
+    }
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
     #[test]
-    fn clock_budget_is_safe() {
-        let limits = SearchLimits {
-            clock: Some(Clock {
-                remaining: Duration::from_secs(60),
-                increment: Duration::from_secs(1),
-                moves_to_go: None,
-            }),
-            ..SearchLimits::default()
-        };
-        let b = limits.time_budget().unwrap();
-        assert!(b.soft < b.hard && b.hard <= Duration::from_secs(20));
-        // Almost no time left: the budget shrinks with it and never exceeds what is left.
-        let limits = SearchLimits {
-            clock: Some(Clock {
-                remaining: Duration::from_millis(30),
-                increment: Duration::ZERO,
-                moves_to_go: Some(1),
-            }),
-            ..SearchLimits::default()
-        };
-        let b = limits.time_budget().unwrap();
-        assert!(b.hard < Duration::from_millis(30));
+    fn clock_budget_keeps_a_reserve() {
+        // 60 s + 1 s: overhead 20 ms off, a tenth kept, 53,982 ms usable; the soft limit is
+        // 53,982 / 30 + 750 = 2,549.4 ms; the hard one three times that, but at most an eighth
+        // of the usable time.
+        let b = clock(60_000, 1000, None).time_budget().unwrap();
+        assert_eq!(b.soft, Duration::from_micros(2_549_400));
+        assert_eq!(b.hard, Duration::from_micros(6_747_750));
+        // At 2 s + 20 ms near the end of a game, 200 ms left: 180 ms less a tenth is 162 ms
+        // usable; the share (5.4 + 15 ms) is capped at a sixteenth of it, the hard limit at an
+        // eighth, 20.25 ms: about the increment, so the clock holds.
+        let b = clock(200, 20, None).time_budget().unwrap();
+        assert_eq!(b.soft, Duration::from_micros(10_125));
+        assert_eq!(b.hard, Duration::from_micros(20_250));
+        // The reserve shrinks with the clock, but the budget never reaches what is left.
+        for left in [1000, 100, 30, 21, 5, 0] {
+            let b = clock(left, 0, Some(1)).time_budget().unwrap();
+            assert!(b.soft <= b.hard && b.hard >= ms(1), "{left} ms");
+            if left > 25 {
+                assert!(b.hard < ms(left) / 8, "{left} ms: {b:?}");
+            }
+        }
+        // The move overhead is a setting: a bigger one leaves a smaller budget.
+        let mut slow_gui = clock(10_000, 100, None);
+        slow_gui.move_overhead = ms(500);
+        let (b, slow) = (
+            clock(10_000, 100, None).time_budget().unwrap(),
+            slow_gui.time_budget().unwrap(),
+        );
+        assert!(slow.soft < b.soft && slow.hard < b.hard);
+        // A fixed move time loses only the overhead.
+        let mut limits = SearchLimits::movetime(ms(100));
+        assert_eq!(limits.time_budget().unwrap().hard, ms(80));
+        limits.move_overhead = ms(500);
+        assert_eq!(limits.time_budget().unwrap().hard, ms(1));
+    }
+
+    #[test]
+    fn the_node_counter_stops_at_the_limit_and_on_the_flag() {
+        let mut counter = NodeCounter::new(&SearchLimits::nodes(3));
+        let counted: Vec<bool> = (0..5).map(|_| counter.count_node()).collect();
+        assert_eq!(counted, [true, true, true, false, false]);
+        assert_eq!(counter.stats.nodes, 3);
+        assert!(counter.stopped());
+        let limits = SearchLimits::default();
+        let mut counter = NodeCounter::new(&limits);
+        assert!(counter.count_node() && !counter.stopped());
+        limits.stop.stop();
+        assert!(!counter.count_node() && counter.stopped());
+        assert_eq!(counter.stats.nodes, 1);
     }
 }

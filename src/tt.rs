@@ -21,6 +21,13 @@
 //! probably never needed again, and without aging such entries would fill the table for good.
 //!
 //! Mate scores are stored relative to the node, not the root ([`Score::to_tt`]).
+//!
+//! **Two words a slot.** An [`Entry`] is packed into two 64-bit words: the key, and its data
+//! (move, score, depth, bound, generation) in bit fields. So a slot is 16 bytes, and an empty
+//! table is all zeros, which the operating system hands out lazily: asking for 4 GB costs
+//! nothing until the search writes there. (A table of `Option<Entry>` would have to be filled
+//! slot by slot, for seconds.) A zero bound field marks an empty slot, so even a position whose
+//! key is 0 is never mistaken for one. Moves are packed by their game ([`TableMove`]).
 
 use crate::score::{Depth, Score};
 
@@ -56,21 +63,46 @@ pub struct Entry<M> {
 }
 // ANCHOR_END: entry
 
+/// A move that fits in 16 bits, for the table. `0` stands for "no move", so no move packs to
+/// it.
+pub trait TableMove: Copy {
+    /// The move in 16 bits, never 0.
+    fn pack(self) -> u16;
+    /// The move [`TableMove::pack`] made `bits` from.
+    fn unpack(bits: u16) -> Self;
+}
+
+/// One slot: the key, and the packed data (see [`Slot::pack`]). All zeros is an empty slot.
+type Slot = [u64; 2];
+
 /// A fixed-size hash table of [`Entry`]s, one per slot.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<M> {
-    slots: Vec<Option<Entry<M>>>,
+    slots: Vec<Slot>,
     generation: u8,
+    moves: std::marker::PhantomData<M>,
 }
 
-impl<M: Copy> TranspositionTable<M> {
+/// Bit positions of the fields in a slot's data word.
+const SCORE_SHIFT: u32 = 16;
+const DEPTH_SHIFT: u32 = 32;
+const BOUND_SHIFT: u32 = 40;
+const GENERATION_SHIFT: u32 = 48;
+
+/// A zeroed table of `count` slots: the allocator asks the operating system for zeroed pages,
+/// which cost nothing until written.
+fn zeroed_slots(count: usize) -> Vec<Slot> {
+    vec![[0; 2]; count]
+}
+
+impl<M: TableMove> TranspositionTable<M> {
     /// A table using about `megabytes` of memory (at least one slot).
     pub fn new(megabytes: usize) -> TranspositionTable<M> {
-        let slot_size = std::mem::size_of::<Option<Entry<M>>>();
-        let count = (megabytes * 1024 * 1024 / slot_size).max(1);
+        let count = (megabytes * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1);
         TranspositionTable {
-            slots: vec![None; count],
+            slots: zeroed_slots(count),
             generation: 0,
+            moves: std::marker::PhantomData,
         }
     }
 
@@ -79,9 +111,9 @@ impl<M: Copy> TranspositionTable<M> {
         self.slots.len()
     }
 
-    /// Empties the table.
+    /// Empties the table (with fresh zeroed memory, as fast as a new table).
     pub fn clear(&mut self) {
-        self.slots.fill(None);
+        self.slots = zeroed_slots(self.slots.len());
         self.generation = 0;
     }
 
@@ -92,7 +124,7 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// The entry for the position with `key`, if the table holds one.
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.slots[self.index(key)].filter(|entry| entry.key == key)
+        unpack(self.slots[self.index(key)]).filter(|entry| entry.key == key)
     }
 
     // ANCHOR: replace
@@ -107,13 +139,12 @@ impl<M: Copy> TranspositionTable<M> {
     ) {
         let generation = self.generation;
         let index = self.index(key);
-        let slot = &mut self.slots[index];
-        let replace = match slot {
+        let replace = match unpack::<M>(self.slots[index]) {
             None => true,
             Some(old) => old.key == key || depth >= old.depth || old.generation != generation,
         };
         if replace {
-            *slot = Some(Entry {
+            self.slots[index] = pack(Entry {
                 key,
                 best_move,
                 score,
@@ -131,7 +162,7 @@ impl<M: Copy> TranspositionTable<M> {
         let sample = self.slots.len().min(1000);
         let used = self.slots[..sample]
             .iter()
-            .filter(|slot| slot.is_some_and(|e| e.generation == self.generation))
+            .filter(|&&slot| unpack::<M>(slot).is_some_and(|e| e.generation == self.generation))
             .count();
         (used * 1000 / sample.max(1)) as u32
     }
@@ -146,9 +177,53 @@ impl<M: Copy> TranspositionTable<M> {
     }
 }
 
+/// An entry as the two words of a slot.
+fn pack<M: TableMove>(entry: Entry<M>) -> Slot {
+    let bound = match entry.bound {
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    // Scores fit in 16 bits (|score| <= Score::INFINITE = 32,000); depths in 8 (<= MAX_DEPTH).
+    let data = u64::from(entry.best_move.map_or(0, TableMove::pack))
+        | u64::from(entry.score.0 as i16 as u16) << SCORE_SHIFT
+        | u64::from(entry.depth.min(255) as u8) << DEPTH_SHIFT
+        | bound << BOUND_SHIFT
+        | u64::from(entry.generation) << GENERATION_SHIFT;
+    [entry.key, data]
+}
+
+/// The entry in a slot, or `None` for an empty one.
+fn unpack<M: TableMove>([key, data]: Slot) -> Option<Entry<M>> {
+    let bound = match (data >> BOUND_SHIFT) & 3 {
+        0 => return None,
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    let bits = data as u16;
+    Some(Entry {
+        key,
+        best_move: (bits != 0).then(|| M::unpack(bits)),
+        score: Score(i32::from((data >> SCORE_SHIFT) as u16 as i16)),
+        depth: Depth::from((data >> DEPTH_SHIFT) as u8),
+        bound,
+        generation: (data >> GENERATION_SHIFT) as u8,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl TableMove for u8 {
+        fn pack(self) -> u16 {
+            u16::from(self) + 1
+        }
+        fn unpack(bits: u16) -> u8 {
+            (bits - 1) as u8
+        }
+    }
 
     #[test]
     fn store_probe_and_replace() {
@@ -175,5 +250,46 @@ mod tests {
         tt1.store(2, 3, Score(2), Bound::Upper, None);
         assert_eq!(tt1.probe(2).unwrap().depth, 3);
         assert_eq!(tt1.hashfull(), 1000);
+    }
+
+    #[test]
+    fn a_slot_packs_every_field_and_zero_is_empty() {
+        let mut tt: TranspositionTable<u8> = TranspositionTable::new(1);
+        // Key 0 (tic-tac-toe's empty board) is not mistaken for the zeroed, empty slots.
+        assert_eq!(tt.probe(0), None);
+        assert_eq!(tt.hashfull(), 0);
+        for (score, bound, mv) in [
+            (Score::INFINITE, Bound::Lower, Some(0)),
+            (-Score::INFINITE, Bound::Upper, Some(255)),
+            (Score(-1), Bound::Exact, None),
+        ] {
+            tt.new_search();
+            tt.store(0, 64, score, bound, mv);
+            let e = tt.probe(0).unwrap();
+            assert_eq!(
+                (e.key, e.depth, e.score, e.bound, e.best_move),
+                (0, 64, score, bound, mv)
+            );
+        }
+        tt.clear();
+        assert_eq!(tt.probe(0), None);
+    }
+
+    #[test]
+    fn every_chess_move_packs_and_unpacks() {
+        use crate::games::Chess;
+        use crate::Game;
+        // Castling, en passant, and all four promotions, with and without capture.
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+        ] {
+            let game = Chess::from_fen(fen).unwrap();
+            for mv in game.legal_moves() {
+                assert_ne!(mv.pack(), 0, "{mv}");
+                assert_eq!(chess::ChessMove::unpack(mv.pack()), mv);
+            }
+        }
     }
 }

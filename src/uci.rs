@@ -10,6 +10,7 @@
 //!   uci                               id name searchlab 0.1.0
 //!                                     id author the searchlab authors
 //!                                     option name Hash type spin default 16 min 1 max 4096
+//!                                     option name Move Overhead type spin default 20 min 0 max 5000
 //!                                     option name Stage type combo default cached var minimax …
 //!                                     uciok
 //!   isready                           readyok
@@ -29,14 +30,17 @@
 //! or a move list makes sense is the job of [`PositionSpec::to_game`], also pure. The loop,
 //! [`run`], only executes commands.
 //!
-//! ## Why the search runs on its own thread
+//! ## Why the engine lives on its own thread
 //!
 //! A GUI may say `stop` or `isready` *while* the engine thinks, and expects an answer at once:
 //! `isready` is how it checks the engine is alive, `stop` ends an analysis. If the loop called
-//! the search directly it would not read its input again until the search ended. So `go`
-//! hands the engine and a copy of the position to a new thread and the loop keeps reading.
-//! `stop` sets the search's [`StopFlag`], which the search reads at every node. When the
-//! thread ends, it gives the engine back (its transposition table is worth keeping).
+//! the search directly it would not read its input again until the search ended. So the engine
+//! (with its transposition table, worth keeping between moves) lives on an *engine thread*,
+//! and the loop only reads, parses and hands over jobs: `go` with a copy of the position,
+//! `setoption`, `ucinewgame`. The engine thread does them one at a time, in order. The loop
+//! itself never waits for a search, so `stop`, `quit` and the end of the input are acted on
+//! the moment they arrive. `stop` sets the search's [`StopFlag`], which every stage, the
+//! fixed-depth ones included, reads at every node ([`NodeCounter`](crate::limits::NodeCounter)).
 //!
 //! Output comes from two threads (the loop answers `readyok`, the search prints `info` and
 //! `bestmove`), so neither writes to the output itself: both send whole lines over a channel to
@@ -44,27 +48,32 @@
 //! interleave, and a GUI never waits on a line stuck in a buffer.
 //!
 //! One search runs at a time. A `go`, `setoption` or `ucinewgame` that arrives while one runs
-//! (a GUI waits for `bestmove`, but a script piping commands does not) waits for it to finish;
-//! during `go infinite`, which only `stop` ends, it is refused with an `info string`.
-//! `position` is accepted at once and applies to the next `go`.
+//! (a GUI waits for `bestmove`, but a script piping commands does not) waits its turn on the
+//! engine thread; during `go infinite`, which only `stop` ends, it is refused with an
+//! `info string`. `position` is accepted at once and applies to the next `go`. `stop` stops
+//! every search asked for before it: one still waiting its turn answers at once. `isready` is
+//! answered at once, even mid-search, unless a `setoption` or `ucinewgame` still waits its
+//! turn: then after it, so that `readyok` after `setoption name Hash` means the table is there.
 //!
 //! ## How time is split
 //!
 //! The loop does no arithmetic of its own: `go` becomes a [`SearchLimits`] and
-//! [`SearchLimits::time_budget`] turns it into two limits.
-//! - `go movetime T`: think `T` less [`MOVE_OVERHEAD`](crate::limits::MOVE_OVERHEAD) (the
-//!   time a thread switch, a pipe and the GUI take), both as the soft and the hard limit.
-//! - `go wtime/btime [winc/binc] [movestogo]`: only the clock of the side to move counts. The
-//!   budget is the time left shared over the moves to go (30 when unknown) plus most of the
-//!   increment, the *soft* limit; no new iteration starts after it, since it would probably not
-//!   finish. The *hard* limit, up to three times as much but never more than a third of the
-//!   clock, aborts the running iteration. A negative clock (some GUIs send one after a
-//!   flag-fall) counts as zero: move at once.
+//! [`SearchLimits::time_budget`] turns it into two limits. Both first lose the `Move Overhead`
+//! (default [`DEFAULT_MOVE_OVERHEAD`], the time a thread switch, the pipe and the GUI take).
+//! - `go movetime T`: think `T` less the overhead, both as the soft and the hard limit.
+//! - `go wtime/btime [winc/binc] [movestogo]`: only the clock of the side to move counts. A
+//!   tenth of it is a reserve never planned for. The rest is shared over the moves to go (30
+//!   when unknown), plus most of the increment: the *soft* limit (at most a sixteenth of it),
+//!   after which no new iteration starts, since it would probably not finish. The *hard*
+//!   limit, up to three times as much but never more than an eighth of the usable time,
+//!   aborts the running iteration. A negative
+//!   clock (some GUIs send one after a flag-fall) counts as zero: move at once.
 //!
-//! The iterative stages always finish depth 1, so they always have a legal move, however little
-//! time is left. The fixed-depth stages (`minimax`, `alphabeta`) know no time and no stop
-//! flag: they search `go depth N` or their default depth, and `stop` only takes effect when
-//! they finish. Use them with small depths; they are there to be compared, not to play blitz.
+//! Every stage obeys the clock, `nodes` and `stop`. An iterative stage plays the move of the
+//! last depth it completed; a fixed-depth stage (`minimax`, `alphabeta`) searches `go depth N`
+//! (or its default depth; under `go infinite`, as deep as the ladder goes, until `stop`) and,
+//! cut short, plays the best root move it finished. A search stopped before anything was
+//! finished plays the first legal move and says so: never a null move.
 //!
 //! ## Choices where the protocol is silent
 //!
@@ -82,24 +91,25 @@
 //! - **Unsupported `go` parameters** (`ponder`, `searchmoves`, `mate`) are reported with an
 //!   `info string` and the search runs with the other limits. A bare `go` searches to the
 //!   stage's default depth.
-//! - **End of input** (the GUI closed the pipe) waits for a running search with limits to
-//!   finish, so `echo "go depth 5" | searchlab uci` prints its answer, then exits. An infinite
-//!   search is stopped first. **`quit`** stops a running search and exits as soon as it has
-//!   ended (a fixed-depth stage, which cannot be stopped, is waited for at most two seconds
-//!   and then left behind: the process is ending anyway).
+//! - **End of input** (the GUI closed the pipe, or died) is `quit`, as in Stockfish: the
+//!   running search stops, its `bestmove` is printed, and the process ends at once. So
+//!   `echo "go depth 5" | searchlab uci` answers from whatever depth it reached by then; use
+//!   `searchlab search` to search a position from a script. **`quit`** does the same.
 //! - **Numbers.** Any number that fits is accepted (`go movetime 184467440` thinks for two
 //!   days, as asked); one that does not fit, or is negative where that means nothing (`depth`,
 //!   `nodes`, `movetime`), is bad input. `depth` must be 1 to 64, `movetime` and `nodes` at
 //!   least 1 ([`SearchLimits::validate`]).
 //! - **`info` lines.** One per completed iteration of the iterative stages (depth, seldepth,
-//!   score, nodes, nps, time, hashfull, pv), then, when the search ends, one summary line with the totals
-//!   and `hashfull` (the only line for the fixed-depth stages). There is no quiescence search
-//!   yet, so `seldepth` is the depth or the length of the principal variation if longer.
+//!   score, nodes, nps, time, hashfull, pv), then, when the search ends, one summary line with
+//!   the totals and `hashfull` (the only line for the fixed-depth stages). A search stopped
+//!   before it completed a depth says `info depth 0` with its counters, no score, and an
+//!   `info string` why. There is no quiescence search yet, so `seldepth` is the depth or the
+//!   length of the principal variation if longer.
 
 use crate::error::Error;
 use crate::game::Game;
 use crate::games::Chess;
-use crate::limits::{Clock, SearchLimits, StopFlag};
+use crate::limits::{Clock, SearchLimits, StopFlag, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD_MS};
 use crate::score::{Depth, Score};
 use crate::search::{
     engine_for, find_stage, strongest_stage, Engine, Stage, DEFAULT_HASH_MB, STAGES,
@@ -107,7 +117,8 @@ use crate::search::{
 use crate::stats::{nodes_per_second, Iteration, SearchResult};
 use chess::{ChessMove, Color};
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
@@ -126,8 +137,9 @@ pub const HASH_MIN_MB: usize = 1;
 /// The largest `Hash` the engine accepts, in MB.
 pub const HASH_MAX_MB: usize = 4096;
 
-/// How long `quit` waits for a stopped search to end before leaving it behind.
-const QUIT_GRACE: Duration = Duration::from_secs(2);
+/// How long `quit` waits for the engine thread to end before leaving it behind (it answers a
+/// stop in microseconds; this is only there against a bug).
+const QUIT_GRACE: Duration = Duration::from_secs(1);
 
 // ANCHOR: commands
 /// One line from the GUI, understood.
@@ -237,7 +249,7 @@ pub enum UciError {
     #[error("{0}")]
     Limit(Error),
     /// An option the engine does not have.
-    #[error("unknown option '{0}'; the options are Hash and Stage")]
+    #[error("unknown option '{0}'; the options are Hash, Move Overhead and Stage")]
     UnknownOption(String),
     /// A value an option does not accept.
     #[error("option {name}: bad value '{value}': {reason}")]
@@ -488,17 +500,13 @@ impl GoParams {
             }),
             stop: StopFlag::new(),
             infinite: self.infinite,
+            ..SearchLimits::default()
         };
         limits.validate().map_err(UciError::Limit)?;
         Ok(limits)
     }
 }
 // ANCHOR_END: limits
-
-/// Is `stage` one of the fixed-depth stages, which ignore time, node limits and `stop`?
-pub fn is_fixed_depth(stage: &str) -> bool {
-    STAGES.iter().any(|s| s.name == stage && s.fixed_depth)
-}
 
 // ANCHOR: info
 /// The `info` line for one completed iteration.
@@ -513,8 +521,18 @@ pub fn iteration_info(iteration: &Iteration) -> String {
     )
 }
 
-/// The summary `info` line of a finished search: totals, and how full the table is.
+/// The summary `info` line of a finished search: totals, and how full the table is. A search
+/// stopped before it completed any depth reports depth 0, its counters, and no score or line
+/// (it has none it could stand by).
 pub fn result_info(result: &SearchResult<ChessMove>, hashfull: u32) -> String {
+    if result.depth == 0 {
+        return format!(
+            "info depth 0 nodes {} nps {} time {} hashfull {hashfull}",
+            result.nodes(),
+            result.nps(),
+            result.time.as_millis()
+        );
+    }
     let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
     info_line(
         result.depth,
@@ -571,6 +589,10 @@ pub fn uci_lines() -> Vec<String> {
             "option name Hash type spin default {DEFAULT_HASH_MB} min {HASH_MIN_MB} max {HASH_MAX_MB}"
         ),
         format!(
+            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+            DEFAULT_MOVE_OVERHEAD.as_millis()
+        ),
+        format!(
             "option name Stage type combo default {} {}",
             strongest_stage(),
             stages.join(" ")
@@ -623,52 +645,73 @@ fn print_lines<W: Write>(lines: Receiver<ToGui>, mut output: W) -> io::Result<()
     Ok(())
 }
 
-/// A search running on its own thread.
-struct RunningSearch {
-    /// Set by `stop` or `quit`.
+/// Work for the engine thread, done in the order it was sent.
+enum Job {
+    /// Search `game` and answer with `bestmove`, then set `answered`.
+    Go {
+        game: Chess,
+        limits: SearchLimits,
+        answered: Arc<AtomicBool>,
+    },
+    /// Set an option the engine thread keeps (`Hash`, `Stage`, `Move Overhead`).
+    SetOption { name: String, value: Option<String> },
+    /// Forget the last game (`ucinewgame`).
+    NewGame,
+    /// Answer `readyok` once everything sent before is done.
+    Ready,
+    /// End the thread.
+    Quit,
+}
+
+/// A `go` sent to the engine thread whose `bestmove` is not out yet.
+struct PendingSearch {
+    /// Set by `stop`, `quit` or the end of the input.
     stop: StopFlag,
-    /// `go infinite`: `bestmove` waits for `stop`.
+    /// `go infinite`: `bestmove` waits for `stop`, and other commands are refused meanwhile.
     infinite: bool,
-    /// Set by the search thread just before it sends `bestmove`.
-    reported: Arc<AtomicBool>,
-    /// The thread; it returns the engine when it ends.
-    handle: JoinHandle<Box<dyn Engine<Chess>>>,
+    /// Set by the engine thread just before it sends `bestmove`.
+    answered: Arc<AtomicBool>,
 }
 
-impl RunningSearch {
-    /// Stops the search, and wakes its thread should it be waiting for `stop` (`go infinite`).
-    fn halt(&self) {
-        self.stop.stop();
-        self.handle.thread().unpark();
-    }
-}
-
-/// The loop's state between commands.
+/// The loop's state between commands: the position, and the way to the engine thread.
 struct Session {
     to_gui: Sender<ToGui>,
     /// The position the next `go` searches.
     game: Chess,
-    /// The `Stage` option.
-    stage: &'static Stage,
-    /// The `Hash` option, in MB.
-    hash_mb: usize,
-    /// The engine, while no search has it.
-    engine: Option<Box<dyn Engine<Chess>>>,
-    /// The search that has it.
-    search: Option<RunningSearch>,
+    /// Jobs for the engine thread.
+    jobs: Sender<Job>,
+    /// `setoption` and `ucinewgame` jobs sent to the engine thread and not done yet.
+    settings_pending: Arc<AtomicUsize>,
+    /// Every `go` whose `bestmove` may still be to come.
+    searches: Vec<PendingSearch>,
+    /// The engine thread.
+    worker: JoinHandle<()>,
 }
 
 impl Session {
     fn new(to_gui: Sender<ToGui>) -> io::Result<Session> {
         let stage = find_stage(strongest_stage()).map_err(io::Error::other)?;
         let engine = engine_for::<Chess>(stage.name).map_err(io::Error::other)?;
+        let settings_pending = Arc::new(AtomicUsize::new(0));
+        let (jobs, inbox) = mpsc::channel();
+        let worker = EngineThread {
+            engine,
+            stage,
+            hash_mb: DEFAULT_HASH_MB,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+            to_gui: to_gui.clone(),
+            settings_pending: Arc::clone(&settings_pending),
+        };
+        let worker = thread::Builder::new()
+            .name("engine".into())
+            .spawn(move || worker.work(inbox))?;
         Ok(Session {
             to_gui,
             game: Chess::start(),
-            stage,
-            hash_mb: DEFAULT_HASH_MB,
-            engine: Some(engine),
-            search: None,
+            jobs,
+            settings_pending,
+            searches: Vec::new(),
+            worker,
         })
     }
 
@@ -680,18 +723,27 @@ impl Session {
 
     /// Sends `info string <message>`, on one line whatever the message holds.
     fn tell(&self, message: impl std::fmt::Display) {
-        let text = message.to_string().replace(['\r', '\n'], " ");
-        self.say(format!("info string {text}"));
+        self.say(info_string(message));
     }
 
-    /// Reads and executes lines until `quit` or the end of the input.
+    /// Reads and executes lines until `quit` or the end of the input. Reading never waits for
+    /// a search: the engine thread searches, so `stop`, `quit` and the end of the input are
+    /// always read at once.
     fn serve<R: BufRead>(&mut self, mut input: R) -> io::Result<()> {
         let mut bytes = Vec::new();
         loop {
             bytes.clear();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
-                self.finish_search();
-                return Ok(());
+            match input.read_until(b'\n', &mut bytes) {
+                // The end of the input: the GUI closed the pipe, or died. Like `quit`.
+                Ok(0) => {
+                    self.quit();
+                    return Ok(());
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    self.quit();
+                    return Err(error);
+                }
             }
             // GUIs send ASCII; anything else is kept readable rather than refused.
             let line = String::from_utf8_lossy(&bytes);
@@ -712,19 +764,23 @@ impl Session {
         match command {
             Command::Uci => uci_lines().into_iter().for_each(|line| self.say(line)),
             Command::Debug(_) | Command::PonderHit | Command::Quit => {}
-            Command::IsReady => self.say("readyok"),
+            Command::IsReady => {
+                // Ready now, even mid-search; but after an option or a new game still waiting
+                // its turn, so that `readyok` means it is done.
+                if self.settings_pending.load(Ordering::Acquire) == 0 {
+                    self.say("readyok");
+                } else {
+                    self.send(Job::Ready);
+                }
+            }
             Command::SetOption { name, value } => {
-                if let Some(engine) = self.idle_engine("setoption") {
-                    let outcome = set_option(self, engine, &name, value.as_deref());
-                    if let Err(error) = outcome {
-                        self.tell(error);
-                    }
+                if self.accepts("setoption") {
+                    self.send(Job::SetOption { name, value });
                 }
             }
             Command::UciNewGame => {
-                if let Some(mut engine) = self.idle_engine("ucinewgame") {
-                    engine.new_game();
-                    self.engine = Some(engine);
+                if self.accepts("ucinewgame") {
+                    self.send(Job::NewGame);
                     self.game = Chess::start();
                 }
             }
@@ -736,53 +792,138 @@ impl Session {
                 )),
             },
             Command::Go(go) => self.go(&go),
-            Command::Stop => {
-                if let Some(search) = &self.search {
-                    search.halt();
-                }
-            }
+            Command::Stop => self.stop_searches(),
         }
     }
 
-    /// Takes the engine for a command that needs it. A search with limits is waited for (the
-    /// GUI should not send such a command before `bestmove`, but a script piping commands
-    /// does); during `go infinite` the command is refused, since only `stop` ends that search.
-    fn idle_engine(&mut self, command: &str) -> Option<Box<dyn Engine<Chess>>> {
-        self.reclaim_engine();
-        if let Some(search) = self.search.take() {
-            if search.infinite && !search.stop.is_stopped() {
-                self.search = Some(search);
-                self.tell(format!(
-                    "{command} ignored: an infinite search is running (send stop first)"
-                ));
-                return None;
-            }
-            self.join(search);
+    /// Can `command` be queued for the engine thread? Not during `go infinite`, which only
+    /// `stop` ends: it would wait forever, so it is refused. Anything else waits its turn.
+    fn accepts(&mut self, command: &str) -> bool {
+        self.searches
+            .retain(|search| !search.answered.load(Ordering::Acquire));
+        let infinite = self
+            .searches
+            .iter()
+            .any(|search| search.infinite && !search.stop.is_stopped());
+        if infinite {
+            self.tell(format!(
+                "{command} ignored: an infinite search is running (send stop first)"
+            ));
         }
-        self.engine.take()
+        !infinite
     }
 
-    /// If the running search has ended (or is about to: it has sent its `bestmove`), joins it
-    /// and takes the engine back.
-    fn reclaim_engine(&mut self) {
-        let ended = self.search.as_ref().is_some_and(|search| {
-            search.handle.is_finished() || search.reported.load(Ordering::Acquire)
+    /// Hands a job to the engine thread.
+    fn send(&self, job: Job) {
+        let setting = matches!(job, Job::SetOption { .. } | Job::NewGame);
+        if setting {
+            self.settings_pending.fetch_add(1, Ordering::AcqRel);
+        }
+        if self.jobs.send(job).is_err() {
+            if setting {
+                self.settings_pending.fetch_sub(1, Ordering::AcqRel);
+            }
+            self.tell("the engine thread has ended; restart the engine");
+        }
+    }
+
+    /// `stop`: every search asked for so far stops (one still waiting its turn will answer at
+    /// once), and the engine thread is woken should it wait for `stop` after `go infinite`.
+    fn stop_searches(&mut self) {
+        for search in &self.searches {
+            search.stop.stop();
+        }
+        self.searches.clear();
+        self.worker.thread().unpark();
+    }
+
+    /// `quit` or the end of the input: stop everything, let the engine thread send its last
+    /// `bestmove`, and return. A search answers a stop within microseconds; should the thread
+    /// still be busy after [`QUIT_GRACE`] (a bug), it is left behind, as the process is ending.
+    fn quit(&mut self) {
+        self.stop_searches();
+        self.send(Job::Quit);
+        let deadline = Instant::now() + QUIT_GRACE;
+        while !self.worker.is_finished() && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    // ANCHOR: go
+    /// `go`: check the limits, then queue the search with a copy of the position.
+    fn go(&mut self, go: &GoParams) {
+        let limits = match go.limits(self.game.side_to_move()) {
+            Ok(limits) => limits,
+            Err(error) => return self.tell(format!("go ignored: {error}")),
+        };
+        if !self.accepts("go") {
+            return;
+        }
+        for parameter in &go.unsupported {
+            self.tell(format!("go {parameter} is not supported; ignored"));
+        }
+        let answered = Arc::new(AtomicBool::new(false));
+        self.searches.push(PendingSearch {
+            stop: limits.stop.clone(),
+            infinite: go.infinite,
+            answered: Arc::clone(&answered),
         });
-        if ended {
-            if let Some(search) = self.search.take() {
-                self.join(search);
-            }
-        }
+        self.send(Job::Go {
+            game: self.game.clone(),
+            limits,
+            answered,
+        });
+    }
+    // ANCHOR_END: go
+}
+
+/// `info string <message>`, on one line whatever the message holds.
+fn info_string(message: impl std::fmt::Display) -> String {
+    let text = message.to_string().replace(['\r', '\n'], " ");
+    format!("info string {text}")
+}
+
+/// The thread that owns the engine: it searches, and sets the options that touch the engine,
+/// one job at a time.
+struct EngineThread {
+    engine: Box<dyn Engine<Chess>>,
+    /// The `Stage` option.
+    stage: &'static Stage,
+    /// The `Hash` option, in MB.
+    hash_mb: usize,
+    /// The `Move Overhead` option.
+    move_overhead: Duration,
+    to_gui: Sender<ToGui>,
+    /// Shared with the session: settings sent and not yet done.
+    settings_pending: Arc<AtomicUsize>,
+}
+
+impl EngineThread {
+    fn say(&self, line: impl Into<String>) {
+        let _ = self.to_gui.send(ToGui::Line(line.into()));
     }
 
-    /// Waits for a search thread and takes its engine back. Should the thread have panicked
-    /// (a bug), a fresh engine replaces the lost one.
-    fn join(&mut self, search: RunningSearch) {
-        match search.handle.join() {
-            Ok(engine) => self.engine = Some(engine),
-            Err(_) => {
-                self.tell("the search failed; starting a fresh engine");
-                self.engine = self.fresh_engine().ok();
+    /// Does the jobs in order until `Quit`, or until the session is gone.
+    fn work(mut self, inbox: Receiver<Job>) {
+        for job in inbox {
+            match job {
+                Job::Go {
+                    game,
+                    limits,
+                    answered,
+                } => self.search(game, limits, &answered),
+                Job::SetOption { name, value } => {
+                    if let Err(error) = self.set_option(&name, value.as_deref()) {
+                        self.say(info_string(error));
+                    }
+                    self.settings_pending.fetch_sub(1, Ordering::AcqRel);
+                }
+                Job::NewGame => {
+                    self.engine.new_game();
+                    self.settings_pending.fetch_sub(1, Ordering::AcqRel);
+                }
+                Job::Ready => self.say("readyok"),
+                Job::Quit => return,
             }
         }
     }
@@ -796,150 +937,14 @@ impl Session {
         Ok(engine)
     }
 
-    /// End of input: let a search with limits finish (stop an infinite one), then return.
-    fn finish_search(&mut self) {
-        if let Some(search) = self.search.take() {
-            if search.infinite {
-                search.halt();
-            }
-            self.join(search);
-        }
-    }
-
-    /// `quit`: stop the search and wait a little for it; a fixed-depth stage that cannot be
-    /// stopped is left behind (the process is about to end).
-    fn quit(&mut self) {
-        if let Some(search) = self.search.take() {
-            search.halt();
-            let deadline = Instant::now() + QUIT_GRACE;
-            while !search.handle.is_finished() && Instant::now() < deadline {
-                thread::sleep(Duration::from_millis(1));
-            }
-            if search.handle.is_finished() {
-                self.join(search);
-            }
-        }
-    }
-
-    // ANCHOR: go
-    /// `go`: check the limits, then hand the engine and a copy of the position to a thread.
-    fn go(&mut self, go: &GoParams) {
-        let limits = match go.limits(self.game.side_to_move()) {
-            Ok(limits) => limits,
-            Err(error) => return self.tell(format!("go ignored: {error}")),
-        };
-        let Some(engine) = self.idle_engine("go") else {
-            return;
-        };
-        for parameter in &go.unsupported {
-            self.tell(format!("go {parameter} is not supported; ignored"));
-        }
-        if self.stage.fixed_depth
-            && (go.nodes.is_some()
-                || go.movetime.is_some()
-                || go.wtime.is_some()
-                || go.btime.is_some())
-        {
-            self.tell(format!(
-                "stage {} searches a fixed depth: time and node limits are ignored",
-                self.stage.name
-            ));
-        }
-        let reported = Arc::new(AtomicBool::new(false));
-        let stop = limits.stop.clone();
-        let job = SearchJob {
-            engine,
-            game: self.game.clone(),
-            limits,
-            to_gui: self.to_gui.clone(),
-            reported: Arc::clone(&reported),
-        };
-        let spawned = thread::Builder::new()
-            .name("search".into())
-            .spawn(move || job.run());
-        match spawned {
-            Ok(handle) => {
-                self.search = Some(RunningSearch {
-                    stop,
-                    infinite: go.infinite,
-                    reported,
-                    handle,
-                })
-            }
-            Err(error) => {
-                // The engine went into the closure that was never run.
-                self.tell(format!("could not start the search thread: {error}"));
-                self.engine = self.fresh_engine().ok();
-            }
-        }
-    }
-    // ANCHOR_END: go
-}
-
-/// `setoption`: `Hash` resizes the table, `Stage` swaps the engine. The engine is put back in
-/// the session whatever happens.
-fn set_option(
-    session: &mut Session,
-    mut engine: Box<dyn Engine<Chess>>,
-    name: &str,
-    value: Option<&str>,
-) -> Result<(), UciError> {
-    let bad_value = |reason: String| UciError::BadOptionValue {
-        name: name.to_string(),
-        value: value.unwrap_or("").to_string(),
-        reason,
-    };
-    let outcome = if name.eq_ignore_ascii_case("hash") {
-        value
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|mb| (HASH_MIN_MB..=HASH_MAX_MB).contains(mb))
-            .map(|mb| {
-                engine.set_hash_size(mb);
-                session.hash_mb = mb;
-            })
-            .ok_or_else(|| bad_value(format!("a size in MB from {HASH_MIN_MB} to {HASH_MAX_MB}")))
-    } else if name.eq_ignore_ascii_case("stage") {
-        match find_stage(value.unwrap_or("")) {
-            Ok(stage) => {
-                session.stage = stage;
-                match session.fresh_engine() {
-                    Ok(fresh) => {
-                        engine = fresh;
-                        Ok(())
-                    }
-                    Err(error) => Err(bad_value(error.to_string())),
-                }
-            }
-            Err(Error::UnknownStage { known, .. }) => {
-                Err(bad_value(format!("the stages are {known}")))
-            }
-            Err(error) => Err(bad_value(error.to_string())),
-        }
-    } else {
-        Err(UciError::UnknownOption(name.to_string()))
-    };
-    session.engine = Some(engine);
-    outcome
-}
-
-/// Everything a search thread owns.
-struct SearchJob {
-    engine: Box<dyn Engine<Chess>>,
-    game: Chess,
-    limits: SearchLimits,
-    to_gui: Sender<ToGui>,
-    reported: Arc<AtomicBool>,
-}
-
-impl SearchJob {
-    /// Searches, prints `info` lines and `bestmove`, and gives the engine back.
-    fn run(mut self) -> Box<dyn Engine<Chess>> {
-        let say = |line: String| {
-            let _ = self.to_gui.send(ToGui::Line(line));
-        };
-        let legal = self.game.legal_moves();
+    /// Searches, prints `info` lines and `bestmove`. Whatever happens, exactly one `bestmove`,
+    /// and a legal one: should the search panic (a bug), the first legal move is played and a
+    /// fresh engine replaces the broken one.
+    fn search(&mut self, mut game: Chess, mut limits: SearchLimits, answered: &AtomicBool) {
+        limits.move_overhead = self.move_overhead;
+        let legal = game.legal_moves();
         let best = if legal.is_empty() {
-            say(no_move_info(&self.game));
+            self.say(no_move_info(&game));
             None
         } else {
             let observer_line = self.to_gui.clone();
@@ -947,33 +952,91 @@ impl SearchJob {
                 .set_iteration_observer(Some(Box::new(move |iteration: &Iteration| {
                     let _ = observer_line.send(ToGui::Line(iteration_info(iteration)));
                 })));
-            let result = self.engine.search(&mut self.game, &self.limits);
-            self.engine.set_iteration_observer(None);
-            say(result_info(&result, self.engine.hashfull()));
-            // Never send an illegal move, whatever a stage returned.
-            match result.best_move.filter(|mv| legal.contains(mv)) {
-                Some(mv) => Some(mv),
-                None => {
-                    say(
-                        "info string the search returned no legal move; playing the first one"
-                            .into(),
-                    );
+            let engine = &mut self.engine;
+            let searched =
+                panic::catch_unwind(AssertUnwindSafe(|| engine.search(&mut game, &limits)));
+            match searched {
+                Ok(result) => {
+                    self.engine.set_iteration_observer(None);
+                    self.say(result_info(&result, self.engine.hashfull()));
+                    if result.depth == 0 {
+                        self.say(info_string(
+                            "stopped before a depth was complete: playing the best root move \
+                             searched so far, or the first legal move",
+                        ));
+                    }
+                    // Never send an illegal move, whatever a stage returned.
+                    match result.best_move.filter(|mv| legal.contains(mv)) {
+                        Some(mv) => Some(mv),
+                        None => {
+                            self.say(info_string(
+                                "the search returned no legal move; playing the first one",
+                            ));
+                            legal.first().copied()
+                        }
+                    }
+                }
+                Err(_) => {
+                    self.say(info_string(
+                        "the search failed; playing the first legal move and starting a fresh engine",
+                    ));
+                    if let Ok(engine) = self.fresh_engine() {
+                        self.engine = engine;
+                    }
                     legal.first().copied()
                 }
             }
         };
-        if self.limits.infinite {
+        if limits.infinite {
             // `go infinite`: the answer waits for `stop` (which also unparks this thread).
-            while !self.limits.stop.is_stopped() {
+            while !limits.stop.is_stopped() {
                 thread::park_timeout(Duration::from_millis(50));
             }
         }
-        self.reported.store(true, Ordering::Release);
-        say(match best {
+        answered.store(true, Ordering::Release);
+        self.say(match best {
             Some(mv) => format!("bestmove {mv}"),
             None => "bestmove (none)".to_string(),
         });
-        self.engine
+    }
+
+    /// `setoption`: `Hash` resizes the table, `Stage` swaps the engine, `Move Overhead` changes
+    /// what every time budget keeps back.
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
+        let bad_value = |reason: String| UciError::BadOptionValue {
+            name: name.to_string(),
+            value: value.unwrap_or("").to_string(),
+            reason,
+        };
+        let number = |range: std::ops::RangeInclusive<u64>| {
+            value
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .filter(|n| range.contains(n))
+                .ok_or_else(|| {
+                    bad_value(format!(
+                        "a number from {} to {}",
+                        range.start(),
+                        range.end()
+                    ))
+                })
+        };
+        if name.eq_ignore_ascii_case("hash") {
+            let mb = number(HASH_MIN_MB as u64..=HASH_MAX_MB as u64)? as usize;
+            self.engine.set_hash_size(mb);
+            self.hash_mb = mb;
+        } else if name.eq_ignore_ascii_case("move overhead") {
+            self.move_overhead = Duration::from_millis(number(0..=MAX_MOVE_OVERHEAD_MS)?);
+        } else if name.eq_ignore_ascii_case("stage") {
+            let stage = find_stage(value.unwrap_or("")).map_err(|error| match error {
+                Error::UnknownStage { known, .. } => bad_value(format!("the stages are {known}")),
+                other => bad_value(other.to_string()),
+            })?;
+            self.stage = stage;
+            self.engine = self.fresh_engine().map_err(|e| bad_value(e.to_string()))?;
+        } else {
+            return Err(UciError::UnknownOption(name.to_string()));
+        }
+        Ok(())
     }
 }
 // ANCHOR_END: loop

@@ -11,9 +11,10 @@
 //! PROPTEST_CASES=10000000 FUZZ_UCI_SECONDS=15 cargo test --test fuzz_uci -- --nocapture --test-threads=1
 //! ```
 //!
-//! Search limits in the generated `go` commands are kept small (depth ≤ 3, a few thousand
-//! nodes, tens of milliseconds) so that a case is fast; the mangling never inserts digits, so it
-//! cannot turn `depth 3` into `depth 33`.
+//! The generated streams switch stages and ask for long fixed depths (`go depth 30` with
+//! minimax would take years): every session, unless it quit, then sends `stop` and `isready`,
+//! which must bring `readyok` promptly, and `go depth 2` on a fresh position, which must bring a
+//! legal move. Nothing in a stream can hang the engine.
 
 mod properties;
 
@@ -23,8 +24,9 @@ use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use searchlab::positions::KIWIPETE;
 use searchlab::uci::{parse_command, run, Command};
 use searchlab::{Chess, Game};
+use std::io::{self, BufReader, Read, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -49,6 +51,18 @@ const FENS: &[&str] = &[
 
 /// A whole generated session must end within this (they take milliseconds).
 const SESSION_LIMIT: Duration = Duration::from_secs(20);
+
+/// After `stop`, `readyok` must come within this; after `go depth 2`, `bestmove` (a healthy
+/// engine takes milliseconds; this is generous for a loaded machine).
+const PROMPT: Duration = Duration::from_secs(5);
+
+/// What every session that did not quit ends with: the engine must still answer.
+const AFTERWARDS: [&str; 4] = [
+    "stop",
+    "isready",
+    "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "go depth 2",
+];
 
 const BAD_NUMBERS: &[&str] = &[
     "0",
@@ -128,6 +142,7 @@ fn go_line() -> BoxedStrategy<String> {
     let num = |lo: i64, hi: i64| (lo..=hi).prop_map(|n| n.to_string()).boxed();
     let param = prop_oneof![
         3 => go_value(num(1, 3)).prop_map(|v| format!("depth {v}")),
+        1 => go_value(num(20, 30)).prop_map(|v| format!("depth {v}")),
         2 => go_value(num(1, 3000)).prop_map(|v| format!("nodes {v}")),
         3 => go_value(num(1, 25)).prop_map(|v| format!("movetime {v}")),
         2 => go_value(num(-50, 250)).prop_map(|v| format!("wtime {v}")),
@@ -141,9 +156,8 @@ fn go_line() -> BoxedStrategy<String> {
         1 => Just("mate 2".to_string()),
     ];
     let clock = (-50i64..250, -50i64..250).prop_map(|(w, b)| format!("wtime {w} btime {b}"));
-    // Every go carries a bound (a later `depth` may override the first, within 1..=3); see
-    // `search_is_small`.
     prop_oneof![
+        2 => go_value(num(20, 30)).prop_map(|v| format!("go depth {v}")),
         8 => proptest::collection::vec(param.clone(), 1..4)
             .prop_map(|params| format!("go depth 3 {}", params.join(" "))),
         4 => (clock, proptest::collection::vec(param, 0..2))
@@ -250,7 +264,6 @@ fn structured_line() -> BoxedStrategy<String> {
         // `quit` ends a session early: make it rare.
         1 => Just("quit".to_string()),
     ]
-    .prop_filter("searches stay small", |line| search_is_small(line))
     .boxed()
 }
 
@@ -296,34 +309,7 @@ fn apply(line: &str, edit: &Edit) -> String {
 fn mangled_line() -> BoxedStrategy<String> {
     (structured_line(), proptest::collection::vec(edit(), 0..3))
         .prop_map(|(line, edits)| edits.iter().fold(line, |l, e| apply(&l, e)))
-        .prop_filter("searches stay small", |line| search_is_small(line))
         .boxed()
-}
-
-/// Keeps the generated searches fast. Valid but slow searches are left out: a depth over 3
-/// (swapping words can move a number into `depth`: `go depth 3 winc 20` → `go depth 20 winc
-/// 3`, and the fixed-depth stages ignore every other limit), long times or many nodes (cutting
-/// `18446744073709551616` short gives `movetime 184467440`: 51 hours, found by this fuzzer),
-/// and a `go` with no limit at all (the default depth 5 of the iterative stages can take
-/// seconds in a sharp position).
-fn search_is_small(line: &str) -> bool {
-    match parse_command(line) {
-        Ok(Command::Go(go)) => {
-            let bounded = go.depth.is_some()
-                || go.movetime.is_some()
-                || go.nodes.is_some()
-                || (go.wtime.is_some() && go.btime.is_some());
-            let short = |t: Option<i64>| t.is_none_or(|t| t <= 10_000);
-            go.depth.is_none_or(|d| d <= 3)
-                && go.movetime.is_none_or(|t| t <= 1000)
-                && go.nodes.is_none_or(|n| n <= 100_000)
-                && [go.wtime, go.btime, go.winc, go.binc]
-                    .into_iter()
-                    .all(short)
-                && (bounded || go.infinite)
-        }
-        _ => true,
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -357,30 +343,142 @@ fn expected_answers(lines: &[String]) -> (Vec<Chess>, usize) {
     (searches, readyoks)
 }
 
-/// Runs the loop in memory on `lines` and checks every answer.
+/// The loop's input, in memory: what the test sends, read as it comes; the end of the input
+/// when the test drops its sender.
+struct InputPipe {
+    chunks: Receiver<Vec<u8>>,
+    chunk: Vec<u8>,
+    at: usize,
+}
+
+impl Read for InputPipe {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.chunk.len() {
+            match self.chunks.recv() {
+                Ok(chunk) => (self.chunk, self.at) = (chunk, 0),
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = out.len().min(self.chunk.len() - self.at);
+        out[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The loop's output, in memory: every write goes to the test as it happens.
+struct OutputPipe(Sender<Vec<u8>>);
+
+impl Write for OutputPipe {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0
+            .send(bytes.to_vec())
+            .map_err(|_| io::Error::other("the test stopped reading"))?;
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What the loop has written so far.
+struct Output {
+    chunks: Receiver<Vec<u8>>,
+    text: String,
+}
+
+impl Output {
+    /// Waits until `done` holds for the output, or `timeout` passes; says whether it held.
+    fn wait_for(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> bool {
+        let deadline = Instant::now() + timeout;
+        while !done(&self.text) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.chunks.recv_timeout(left) {
+                Ok(chunk) => self.text.push_str(&String::from_utf8_lossy(&chunk)),
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    /// Everything, once the loop has ended (its output closed).
+    fn rest(&mut self) -> String {
+        while let Ok(chunk) = self.chunks.recv() {
+            self.text.push_str(&String::from_utf8_lossy(&chunk));
+        }
+        std::mem::take(&mut self.text)
+    }
+}
+
+fn count_lines(text: &str, wanted: impl Fn(&str) -> bool) -> usize {
+    text.lines().filter(|l| wanted(l)).count()
+}
+
+/// Runs the loop in memory on `lines`, as a GUI would talk to it: the lines, then (unless they
+/// quit) `stop` and `isready`, which must bring `readyok` within [`PROMPT`], and `go depth 2`
+/// on Kiwipete, which must bring `bestmove` within [`PROMPT`]; then the end of the input.
+/// Checks every answer against the model.
 fn check_session(lines: &[String]) -> Result<(), TestCaseError> {
     let mut input = String::new();
     for line in lines {
         input.push_str(line);
         input.push('\n');
     }
+    // The loop reads lines, and a generated "line" may hold a newline: model what it reads.
+    let mut read: Vec<String> = input.split('\n').map(str::to_string).collect();
+    let quits = read
+        .iter()
+        .any(|l| matches!(parse_command(l), Ok(Command::Quit)));
+    let (to_loop, chunks) = mpsc::channel();
+    let (to_test, written) = mpsc::channel();
+    let mut output = Output {
+        chunks: written,
+        text: String::new(),
+    };
     // The loop runs on its own thread, so that a hang is a failure (with its input) too.
     let (done, finished) = mpsc::channel();
-    let session_input = input.clone();
     thread::spawn(move || {
-        let mut output = Vec::new();
-        let served = run(session_input.as_bytes(), &mut output).map_err(|e| e.to_string());
-        let _ = done.send((served, output));
+        let pipe = InputPipe {
+            chunks,
+            chunk: Vec::new(),
+            at: 0,
+        };
+        let served = run(BufReader::new(pipe), OutputPipe(to_test)).map_err(|e| e.to_string());
+        let _ = done.send(served);
     });
-    let Ok((served, output)) = finished.recv_timeout(SESSION_LIMIT) else {
+    let _ = to_loop.send(input.into_bytes());
+    if !quits {
+        // Let the searches of the stream get going, then stop them all.
+        thread::sleep(Duration::from_millis(5));
+        read.extend(AFTERWARDS.iter().map(|l| l.to_string()));
+        let (searches, readyoks) = expected_answers(&read);
+        let _ = to_loop.send(b"stop\nisready\n".to_vec());
+        let ready = output.wait_for(PROMPT, |text| {
+            count_lines(text, |l| l == "readyok") == readyoks
+        });
+        prop_assert!(
+            ready,
+            "no readyok after stop: {lines:?}\noutput:\n{}",
+            output.text
+        );
+        let _ = to_loop.send(format!("{}\n{}\n", AFTERWARDS[2], AFTERWARDS[3]).into_bytes());
+        let moved = output.wait_for(PROMPT, |text| {
+            count_lines(text, |l| l.starts_with("bestmove ")) == searches.len()
+        });
+        prop_assert!(
+            moved,
+            "no bestmove for go depth 2: {lines:?}\noutput:\n{}",
+            output.text
+        );
+    }
+    drop(to_loop); // the end of the input
+    let Ok(served) = finished.recv_timeout(SESSION_LIMIT) else {
         return Err(TestCaseError::fail(format!(
             "the session did not end within {SESSION_LIMIT:?}: {lines:?}"
         )));
     };
     prop_assert!(served.is_ok(), "the loop failed: {served:?}");
-    let text = String::from_utf8_lossy(&output);
-    // The loop reads lines, and a generated "line" may hold a newline: model what it reads.
-    let read: Vec<String> = input.split('\n').map(str::to_string).collect();
+    let text = output.rest();
     let (searches, readyoks) = expected_answers(&read);
     let mut bestmoves = Vec::new();
     let mut readies = 0;

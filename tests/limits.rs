@@ -1,5 +1,6 @@
-//! Iterative deepening under limits: nodes, time, and a stop from another thread. The answer
-//! is always the best move of the last *completed* iteration.
+//! Every stage under limits: nodes, time, and a stop from another thread. An iterative stage
+//! answers with the best move of the last *completed* iteration; a fixed-depth stage cut short
+//! answers with the best root move it finished, reports depth 0, and never a null move.
 
 use searchlab::positions::KIWIPETE;
 use searchlab::{engine_for, Chess, Game, SearchLimits, StopFlag};
@@ -123,4 +124,83 @@ fn a_mate_remembered_from_an_earlier_search_does_not_cut_the_deepening_short() {
         second.nodes() < first.nodes(),
         "the table saves work the second time"
     );
+}
+
+#[test]
+fn fixed_depth_stages_obey_a_node_limit_reproducibly() {
+    for stage in ["minimax", "alphabeta"] {
+        let search = |nodes| {
+            let mut game = Chess::from_fen(KIWIPETE).unwrap();
+            let result = engine_for::<Chess>(stage)
+                .unwrap()
+                .search(&mut game, &SearchLimits::nodes(nodes));
+            (result, game)
+        };
+        // Kiwipete has 48 moves; depth 3 (minimax) or 4 (alphabeta) is far beyond 20,000
+        // nodes, so the search is cut inside the root's move list.
+        let (a, game) = search(20_000);
+        let (b, _) = search(20_000);
+        assert_eq!(a.nodes(), 20_000, "{stage}");
+        assert_eq!((a.best_move, a.score), (b.best_move, b.score), "{stage}");
+        assert_eq!(a.depth, 0, "{stage}: no depth was completed");
+        assert!(a.iterations.is_empty(), "{stage}");
+        let mv = a.best_move.expect("a move");
+        assert!(game.legal_moves().contains(&mv), "{stage}");
+        // Its score is that move's exact value at the stage's depth: the root finished it.
+        let depth = if stage == "minimax" { 3 } else { 4 };
+        let mut after = game.clone();
+        after.play(mv);
+        let reply = engine_for::<Chess>(stage)
+            .unwrap()
+            .search(&mut after, &SearchLimits::depth(depth - 1));
+        assert_eq!(a.score, -reply.score, "{stage}");
+        // Two nodes: the root and one child. Not even the first root move is finished: the
+        // first legal move is played, with depth 0.
+        let (c, game) = search(2);
+        assert_eq!(c.best_move, game.legal_moves().first().copied(), "{stage}");
+        assert_eq!(c.depth, 0);
+    }
+}
+
+#[test]
+fn a_stop_from_another_thread_ends_a_fixed_depth_search_of_years() {
+    for stage in ["minimax", "alphabeta"] {
+        let stop = StopFlag::new();
+        let limits = SearchLimits {
+            depth: Some(30),
+            stop: stop.clone(),
+            ..SearchLimits::default()
+        };
+        let handle = std::thread::spawn(move || {
+            let mut game = Chess::from_fen(KIWIPETE).unwrap();
+            let result = engine_for::<Chess>(stage)
+                .unwrap()
+                .search(&mut game, &limits);
+            (result, game)
+        });
+        std::thread::sleep(Duration::from_millis(50));
+        stop.stop();
+        let (result, game) = handle.join().expect("the search thread ends");
+        let mv = result.best_move.expect("a move");
+        assert!(game.legal_moves().contains(&mv), "{stage}");
+        assert_eq!(result.depth, 0, "{stage}");
+        assert!(result.nodes() > 1000, "{stage}: it was searching");
+    }
+}
+
+#[test]
+fn fixed_depth_stages_under_a_time_limit_search_their_default_depth() {
+    // A generous time: the default depth completes, exactly as without the time limit.
+    for stage in ["minimax", "alphabeta"] {
+        let mut game = Chess::start();
+        let mut engine = engine_for::<Chess>(stage).unwrap();
+        let timed = engine.search(&mut game, &SearchLimits::movetime(Duration::from_secs(60)));
+        let plain = engine.search(&mut game, &SearchLimits::default());
+        assert!(timed.depth >= 3, "{stage}");
+        assert_eq!(
+            (timed.depth, timed.nodes(), timed.best_move),
+            (plain.depth, plain.nodes(), plain.best_move),
+            "{stage}"
+        );
+    }
 }

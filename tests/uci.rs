@@ -18,7 +18,8 @@ const STALEMATE: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
 /// A running `searchlab uci` process.
 struct Uci {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed (the GUI closed the pipe).
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
@@ -44,14 +45,24 @@ impl Uci {
         });
         Uci {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
         }
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("the engine reads its input");
-        self.stdin.flush().expect("the engine reads its input");
+        self.write(format!("{line}\n").as_bytes());
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("the input is open");
+        stdin.write_all(bytes).expect("the engine reads its input");
+        stdin.flush().expect("the engine reads its input");
+    }
+
+    /// Closes the engine's input, as a GUI that exits or dies does.
+    fn close_input(&mut self) {
+        self.stdin = None;
     }
 
     /// The next line, or `None` if none comes within `timeout`.
@@ -141,6 +152,8 @@ fn handshake_lists_identity_and_options() {
     assert!(lines.contains(&format!("id name searchlab {version}")));
     assert!(lines.contains(&"id author the searchlab authors".to_string()));
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 4096".to_string()));
+    assert!(lines
+        .contains(&"option name Move Overhead type spin default 20 min 0 max 5000".to_string()));
     let stage = lines
         .iter()
         .find(|l| l.starts_with("option name Stage type combo default cached"))
@@ -357,9 +370,7 @@ fn bad_input_is_reported_and_survived() {
         );
     }
     // Binary junk and empty lines too.
-    uci.stdin
-        .write_all(b"\xff\xfe\x00garbage\r\n\n   \n")
-        .expect("written");
+    uci.write(b"\xff\xfe\x00garbage\r\n\n   \n");
     uci.sync();
     // The previous position survived every bad `position`.
     uci.send("go depth 2");
@@ -381,7 +392,7 @@ fn every_stage_and_hash_size_plays_legal_moves() {
         uci.send("go depth 2");
         let (_, mv) = uci.bestmove(PROMPT);
         assert_legal(&game, &mv);
-        // Time limits too (the fixed-depth stages say they ignore them, and still move).
+        // Time limits too (the fixed-depth stages obey them as well).
         uci.send("go movetime 50");
         let (_, mv) = uci.bestmove(PROMPT);
         assert_legal(&game, &mv);
@@ -389,8 +400,10 @@ fn every_stage_and_hash_size_plays_legal_moves() {
     uci.quit();
 }
 
+/// The end of the input is `quit` (as in Stockfish): the search stops, answers, and the
+/// process ends. Depth 1 already proves this mate, so the answer is still the mate.
 #[test]
-fn end_of_input_finishes_the_search() {
+fn end_of_input_stops_the_search_and_answers() {
     let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
         .arg("uci")
         .stdin(Stdio::piped())
@@ -464,5 +477,180 @@ fn node_limit_and_repetition_history() {
         .collect();
     // The limit is checked at every node, so the search stops within a few nodes of it.
     assert!(nodes.iter().all(|&n| n <= 5_100), "{info:?}");
+    uci.quit();
+}
+
+/// How soon after `stop`, `quit` or the end of the input the engine must answer or exit. It
+/// takes well under a millisecond (every stage checks the stop flag at every node); the rest is
+/// room for a loaded machine.
+const AT_ONCE: Duration = Duration::from_millis(100);
+
+/// The summary `info` line of a search: the last with a depth.
+fn summary_line(info: &[String]) -> &str {
+    info.iter()
+        .rev()
+        .find(|l| l.starts_with("info depth "))
+        .expect("a summary info line")
+}
+
+/// The number after ` name ` in an `info` line.
+fn field(line: &str, name: &str) -> u64 {
+    line.split(&format!(" {name} "))
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {line}"))
+}
+
+/// Sets `stage` and the start position, and waits until the engine has taken both.
+fn start_with_stage(stage: &str) -> Uci {
+    let mut uci = Uci::start();
+    uci.send(&format!("setoption name Stage value {stage}"));
+    uci.send("position startpos");
+    assert!(uci.sync().is_empty(), "{stage} refused");
+    uci
+}
+
+#[test]
+fn every_stage_stops_at_once_and_keeps_playing() {
+    let start = Chess::start();
+    for stage in searchlab::STAGES {
+        let mut uci = start_with_stage(stage.name);
+        // Depth 30 would take years with minimax: only `stop` ends it.
+        uci.send("go depth 30");
+        thread::sleep(Duration::from_millis(100));
+        let stopped = Instant::now();
+        uci.send("stop");
+        let (info, mv) = uci.bestmove(PROMPT);
+        let took = stopped.elapsed();
+        assert!(
+            took < AT_ONCE,
+            "{}: bestmove {took:?} after stop",
+            stage.name
+        );
+        assert_legal(&start, &mv);
+        // The depth reported is one the search completed: none for the fixed-depth stages.
+        let summary = summary_line(&info);
+        if stage.fixed_depth {
+            assert!(summary.starts_with("info depth 0 "), "{summary}");
+            assert!(!summary.contains(" score "), "{summary}");
+        } else {
+            assert!(!summary.starts_with("info depth 0 "), "{summary}");
+        }
+        // A time limit is kept too...
+        let asked = Instant::now();
+        uci.send("go movetime 50");
+        let (_, mv) = uci.bestmove(PROMPT);
+        let took = asked.elapsed();
+        assert!(
+            took < Duration::from_millis(50) + AT_ONCE,
+            "{}: go movetime 50 took {took:?}",
+            stage.name
+        );
+        assert_legal(&start, &mv);
+        // ...and so is a node limit, and the next search is searched.
+        uci.send("go nodes 2000");
+        let (info, mv) = uci.bestmove(PROMPT);
+        assert_legal(&start, &mv);
+        let nodes = field(summary_line(&info), "nodes");
+        assert!(nodes <= 2000, "{}: {nodes} nodes", stage.name);
+        uci.send("go depth 2");
+        let (info, mv) = uci.bestmove(PROMPT);
+        assert_legal(&start, &mv);
+        assert!(
+            info.iter().any(|l| l.starts_with("info depth 2 ")),
+            "{}: {info:?}",
+            stage.name
+        );
+        uci.quit();
+    }
+}
+
+/// Waits for the process to exit; returns how long that took from `since`.
+fn exit_time(uci: &mut Uci, since: Instant) -> Duration {
+    loop {
+        if let Some(status) = uci.child.try_wait().expect("wait works") {
+            assert!(status.success(), "exit status {status}");
+            return since.elapsed();
+        }
+        assert!(since.elapsed() < PROMPT, "the engine did not exit");
+        thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn quit_or_the_end_of_the_input_ends_any_search_at_once() {
+    for stage in searchlab::STAGES {
+        // `quit` while a fixed depth of years runs.
+        let mut uci = start_with_stage(stage.name);
+        uci.send("go depth 30");
+        thread::sleep(Duration::from_millis(50));
+        let asked = Instant::now();
+        uci.send("quit");
+        let took = exit_time(&mut uci, asked);
+        assert!(took < AT_ONCE, "{}: exit {took:?} after quit", stage.name);
+        // The GUI closes the pipe (or dies) instead.
+        let mut uci = start_with_stage(stage.name);
+        uci.send("go depth 30");
+        thread::sleep(Duration::from_millis(50));
+        let closed = Instant::now();
+        uci.close_input();
+        let took = exit_time(&mut uci, closed);
+        assert!(
+            took < AT_ONCE,
+            "{}: exit {took:?} after end of input",
+            stage.name
+        );
+    }
+}
+
+#[test]
+fn infinite_on_a_fixed_depth_stage_searches_until_stop() {
+    for stage in ["minimax", "alphabeta"] {
+        let mut uci = start_with_stage(stage);
+        uci.send("go infinite");
+        thread::sleep(Duration::from_millis(300));
+        // Still searching: no answer before `stop`.
+        assert!(uci.sync().iter().all(|l| !l.starts_with("bestmove")));
+        uci.send("stop");
+        let (info, mv) = uci.bestmove(PROMPT);
+        assert_legal(&Chess::start(), &mv);
+        let nodes = field(summary_line(&info), "nodes");
+        // 300 ms of searching is far more than any default depth's few thousand nodes.
+        assert!(nodes > 100_000, "{stage}: only {nodes} nodes before stop");
+        uci.quit();
+    }
+}
+
+#[test]
+fn move_overhead_and_the_largest_hash_are_set_promptly() {
+    let mut uci = Uci::start();
+    uci.send("setoption name Move Overhead value 100");
+    assert!(uci.sync().is_empty(), "Move Overhead refused");
+    for bad in ["-1", "5001", "soon", ""] {
+        uci.send(&format!("setoption name Move Overhead value {bad}"));
+        let answer = uci.sync();
+        assert!(
+            answer.iter().any(|l| l.starts_with("info string ")),
+            "{bad}: {answer:?}"
+        );
+    }
+    // 4 GB of table: zeroed memory from the operating system, not filled slot by slot.
+    let asked = Instant::now();
+    uci.send("setoption name Hash value 4096");
+    assert!(uci.sync().is_empty(), "Hash 4096 refused");
+    let took = asked.elapsed();
+    assert!(
+        took < Duration::from_secs(1),
+        "readyok {took:?} after Hash 4096"
+    );
+    // The overhead comes off a fixed move time: 150 ms less 100 ms of overhead.
+    uci.send("go movetime 150");
+    let (info, mv) = uci.bestmove(PROMPT);
+    assert_legal(&Chess::start(), &mv);
+    let time = field(summary_line(&info), "time");
+    assert!(
+        time < 100,
+        "searched {time} ms of a 150 ms move with 100 ms overhead"
+    );
     uci.quit();
 }

@@ -19,7 +19,8 @@ pub struct Args {
     /// Number of games (each opening is played twice, colours swapped).
     #[arg(long, default_value_t = 10)]
     pub games: usize,
-    /// Time per move (milliseconds). Fixed-depth stages ignore it; see `--depth`.
+    /// Time per move (milliseconds). Fixed-depth stages search their default depth (or
+    /// `--depth`) and are cut short by it, playing the best root move they finished.
     #[arg(long, default_value_t = 100)]
     pub movetime: u64,
     /// Depth limit per move (plies), alone or together with the time limit.

@@ -14,7 +14,8 @@ use std::time::Duration;
 pub struct Args {
     /// The EPD file (`FEN4 bm SAN; am SAN; dm N; id "name";` per line).
     pub file: PathBuf,
-    /// Time per position (milliseconds). Fixed-depth stages ignore it; see `--depth`.
+    /// Time per position (milliseconds). Fixed-depth stages search their default depth (or
+    /// `--depth`) and are cut short by it.
     #[arg(long, default_value_t = 1000)]
     pub movetime: u64,
     /// The stage to run (the strongest by default).

@@ -18,7 +18,10 @@ use crate::error::{Error, FenError, Result};
 use crate::eval;
 use crate::game::{Game, Outcome};
 use crate::score::Score;
-use chess::{BitBoard, Board, ChessMove, Color, MoveGen, Piece, Square, EMPTY};
+use crate::tt::TableMove;
+use chess::{
+    BitBoard, Board, ChessMove, Color, MoveGen, Piece, Square, ALL_PIECES, ALL_SQUARES, EMPTY,
+};
 use std::fmt;
 use std::str::FromStr;
 
@@ -280,6 +283,26 @@ impl Chess {
             return Some(Outcome::Draw);
         }
         None
+    }
+}
+
+/// A chess move in 16 bits: from square (6 bits), to square (6), promotion piece plus one (3,
+/// 0 for none). From and to differ, so no move packs to 0.
+impl TableMove for ChessMove {
+    fn pack(self) -> u16 {
+        let promotion = self.get_promotion().map_or(0, |p| p.to_index() as u16 + 1);
+        self.get_source().to_index() as u16
+            | (self.get_dest().to_index() as u16) << 6
+            | promotion << 12
+    }
+
+    fn unpack(bits: u16) -> ChessMove {
+        let square = |shift: u16| ALL_SQUARES[usize::from((bits >> shift) & 63)];
+        let promotion = match usize::from(bits >> 12) {
+            0 => None,
+            piece => ALL_PIECES.get(piece - 1).copied(),
+        };
+        ChessMove::new(square(0), square(6), promotion)
     }
 }
 

@@ -10,6 +10,7 @@
 use crate::error::{Error, Result};
 use crate::game::{Game, Outcome};
 use crate::score::Score;
+use crate::tt::TableMove;
 use std::fmt;
 
 /// A mark on a cell.
@@ -24,6 +25,17 @@ pub enum Mark {
 /// A tic-tac-toe move: the index (0..9) of the cell to mark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cell(pub u8);
+
+/// A cell in the table: its number plus one (0 means no move).
+impl TableMove for Cell {
+    fn pack(self) -> u16 {
+        u16::from(self.0) + 1
+    }
+
+    fn unpack(bits: u16) -> Cell {
+        Cell(bits.saturating_sub(1) as u8)
+    }
+}
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -18,25 +18,32 @@
 //! generator's order, so it lands in between; the next stages improve the order.
 
 use crate::game::Game;
-use crate::limits::SearchLimits;
+use crate::limits::{NodeCounter, SearchLimits};
 use crate::score::{Depth, Ply, Score};
-use crate::search::{fixed_depth_result, score_without_moves, Engine};
-use crate::stats::{SearchResult, SearchStats};
-use std::time::Instant;
+use crate::search::{fixed_depth, fixed_depth_result, Engine};
+use crate::stats::SearchResult;
 
 /// Depth searched when the limits give none.
 pub const DEFAULT_DEPTH: Depth = 4;
 
 /// Fixed-depth alpha-beta (negamax form, fail-soft).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct AlphaBeta {
-    stats: SearchStats,
+    counter: NodeCounter,
+}
+
+impl Default for AlphaBeta {
+    fn default() -> Self {
+        AlphaBeta::new()
+    }
 }
 
 impl AlphaBeta {
     /// A new alpha-beta engine.
     pub fn new() -> AlphaBeta {
-        AlphaBeta::default()
+        AlphaBeta {
+            counter: NodeCounter::new(&SearchLimits::default()),
+        }
     }
 
     // ANCHOR: search
@@ -50,7 +57,9 @@ impl AlphaBeta {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
-        self.stats.nodes += 1;
+        if !self.counter.count_node() {
+            return Score::DRAW; // stopped: the root throws this away
+        }
         if let Some(outcome) = game.outcome() {
             return outcome.score(ply);
         }
@@ -65,7 +74,7 @@ impl AlphaBeta {
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
-                self.stats.beta_cutoffs += 1;
+                self.counter.stats.beta_cutoffs += 1;
                 break;
             }
         }
@@ -81,10 +90,9 @@ impl<G: Game> Engine<G> for AlphaBeta {
 
     // ANCHOR: root
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
-        let start = Instant::now();
-        let depth = limits.depth.unwrap_or(DEFAULT_DEPTH).max(1);
-        self.stats = SearchStats::default();
-        self.stats.nodes = 1; // the root
+        let depth = fixed_depth(limits, DEFAULT_DEPTH);
+        self.counter = NodeCounter::new(limits);
+        self.counter.stats.nodes = 1; // the root
         let mut best_move = None;
         let mut best_score = -Score::INFINITE;
         for mv in game.legal_moves() {
@@ -93,15 +101,15 @@ impl<G: Game> Engine<G> for AlphaBeta {
             // are worse, not by how much.
             let score = -self.alphabeta(game, depth - 1, 1, -Score::INFINITE, -best_score);
             game.undo();
+            if self.counter.stopped() {
+                break; // stopped inside this move: its score is not a score
+            }
             if score > best_score {
                 best_score = score;
                 best_move = Some(mv);
             }
         }
-        if best_move.is_none() {
-            best_score = score_without_moves(game);
-        }
-        fixed_depth_result(best_move, best_score, depth, self.stats, start.elapsed())
+        fixed_depth_result(game, best_move, best_score, depth, &self.counter)
     }
     // ANCHOR_END: root
 }

@@ -79,10 +79,9 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
         pv: &mut Vec<G::Move>,
     ) -> Score {
         pv.clear();
-        if self.state.should_stop() {
-            return Score::DRAW; // thrown away by the caller: the iteration is abandoned
+        if !self.state.count_node() {
+            return Score::DRAW; // stopped: the iteration is abandoned, this is thrown away
         }
-        self.state.stats.nodes += 1;
         if let Some(outcome) = game.outcome() {
             return outcome.score(ply);
         }
@@ -93,7 +92,7 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
         let key = game.hash();
         let mut tt_move = None;
         if let Some(entry) = self.tt.probe(key) {
-            self.state.stats.tt_hits += 1;
+            self.state.counter.stats.tt_hits += 1;
             tt_move = entry.best_move;
             if entry.depth >= depth {
                 let score = entry.score.from_tt(ply);
@@ -103,7 +102,7 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
                     Bound::Upper => score <= alpha,
                 };
                 if answers {
-                    self.state.stats.tt_cutoffs += 1;
+                    self.state.counter.stats.tt_cutoffs += 1;
                     return score;
                 }
             }
@@ -132,12 +131,12 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
                 pv.extend_from_slice(&child_pv);
             }
             if alpha >= beta {
-                self.state.stats.beta_cutoffs += 1;
+                self.state.counter.stats.beta_cutoffs += 1;
                 break;
             }
         }
         // ANCHOR: store
-        if !self.state.stopper.stopped() {
+        if !self.state.counter.stopped() {
             let bound = if best <= original_alpha {
                 Bound::Upper
             } else if best >= beta {

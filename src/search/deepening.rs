@@ -6,18 +6,22 @@
 //! return the last iteration that *completed*. Each iteration searches every root move, the
 //! previous iteration's best first, and builds the principal variation.
 //!
-//! What the loop keeps from one iteration to the next is a [`Deepening`]: the counters, the
-//! [`Stopper`], the last completed depth and its principal variation, which the next iteration
-//! searches first ([`Deepening::pv_move_first`]).
+//! What the loop keeps from one iteration to the next is a [`Deepening`]: the
+//! [`NodeCounter`] (counters and the stop decision), the last completed depth and its principal
+//! variation, which the next iteration searches first ([`Deepening::pv_move_first`]).
+//!
+//! A stopped search keeps the last iteration that completed. Depth 1 always completes (it
+//! takes microseconds: one node per legal move), so there is always a move to play: the stop
+//! check only begins once there is something to fall back on ([`Deepening::count_node`]).
 //!
 //! The stages differ only in their recursive search below the root: a stage supplies it, and
 //! its `Deepening`, by implementing [`IterativeStage`].
 
 use crate::game::Game;
-use crate::limits::{SearchLimits, Stopper, MAX_DEPTH};
+use crate::limits::{NodeCounter, SearchLimits, MAX_DEPTH};
 use crate::score::{Depth, Ply, Score};
 use crate::search::{move_to_front, score_without_moves, Engine, IterationObserver};
-use crate::stats::{Iteration, SearchResult, SearchStats};
+use crate::stats::{Iteration, SearchResult};
 
 /// Deepest iteration when the limits give no depth, time or node limit.
 pub const DEFAULT_DEPTH: Depth = 5;
@@ -25,10 +29,8 @@ pub const DEFAULT_DEPTH: Depth = 5;
 /// What an iterative-deepening search keeps from one iteration to the next. Every stage from
 /// here up the ladder has one.
 pub struct Deepening<M> {
-    /// Counters, over all iterations.
-    pub stats: SearchStats,
-    /// Decides when to give up (time, nodes, the stop flag).
-    pub stopper: Stopper,
+    /// Counters over all iterations, and the decision to give up (time, nodes, `stop`).
+    pub counter: NodeCounter,
     /// Depth of the last completed iteration (0 before the first completes).
     pub completed_depth: Depth,
     /// The principal variation of the last completed iteration.
@@ -43,8 +45,7 @@ impl<M: Copy + PartialEq> Deepening<M> {
     /// The state before a first search.
     pub fn new() -> Deepening<M> {
         Deepening {
-            stats: SearchStats::default(),
-            stopper: Stopper::new(&SearchLimits::default()),
+            counter: NodeCounter::new(&SearchLimits::default()),
             completed_depth: 0,
             previous_pv: Vec::new(),
             following_pv: false,
@@ -52,11 +53,17 @@ impl<M: Copy + PartialEq> Deepening<M> {
         }
     }
 
-    /// The stop check, made before a node is counted, so an abandoned call is no node. The
-    /// first iteration always completes, so there is always a move.
-    pub fn should_stop(&mut self) -> bool {
-        self.completed_depth > 0 && self.stopper.should_stop(self.stats.nodes)
+    // ANCHOR: count_node
+    /// Counts a node, or says the search must stop (see [`NodeCounter::count_node`]); but
+    /// not before the first iteration has completed, so that there is always a move.
+    pub fn count_node(&mut self) -> bool {
+        if self.completed_depth == 0 {
+            self.counter.stats.nodes += 1;
+            return true;
+        }
+        self.counter.count_node()
     }
+    // ANCHOR_END: count_node
 
     // ANCHOR: order
     /// On the previous principal variation, its move for this ply goes first.
@@ -77,8 +84,8 @@ impl<M: Copy + PartialEq> Deepening<M> {
             score,
             pv: self.previous_pv.clone(),
             depth: self.completed_depth,
-            stats: self.stats,
-            time: self.stopper.elapsed(),
+            stats: self.counter.stats,
+            time: self.counter.stopper.elapsed(),
             iterations,
         }
     }
@@ -119,8 +126,7 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
     default_depth: Depth,
 ) -> SearchResult<G::Move> {
     let state = stage.deepening();
-    state.stopper = Stopper::new(limits);
-    state.stats = SearchStats::default();
+    state.counter = NodeCounter::new(limits);
     state.completed_depth = 0;
     state.previous_pv.clear();
     let mut iterations = Vec::new();
@@ -131,13 +137,13 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
     let max_depth = max_iteration_depth(limits, default_depth);
     let mut score = Score::DRAW; // a placeholder: the first iteration always completes
     for depth in 1..=max_depth {
-        if depth > 1 && !stage.deepening().stopper.may_start_iteration() {
+        if depth > 1 && !stage.deepening().counter.stopper.may_start_iteration() {
             break;
         }
         let (iteration_score, pv) = search_root(stage, game, depth);
         let hashfull = stage.hashfull();
         let state = stage.deepening();
-        if state.stopper.stopped() {
+        if state.counter.stopped() {
             break; // abandoned: keep the last completed iteration
         }
         score = iteration_score;
@@ -146,8 +152,8 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
         let iteration = Iteration {
             depth,
             score,
-            nodes: state.stats.nodes,
-            time: state.stopper.elapsed(),
+            nodes: state.counter.stats.nodes,
+            time: state.counter.stopper.elapsed(),
             pv: state.previous_pv.iter().map(|m| m.to_string()).collect(),
             hashfull,
         };
@@ -184,14 +190,14 @@ pub fn max_iteration_depth(limits: &SearchLimits, default: Depth) -> Depth {
 
 // ANCHOR: root
 /// One iteration: every root move, the previous best first. Returns the root score and the
-/// principal variation.
+/// principal variation (thrown away by the caller if the search was stopped).
 fn search_root<G: Game, S: IterativeStage<G>>(
     stage: &mut S,
     game: &mut G,
     depth: Depth,
 ) -> (Score, Vec<G::Move>) {
     let state = stage.deepening();
-    state.stats.nodes += 1; // the root
+    state.counter.stats.nodes += 1; // the root
     state.following_pv = true;
     let mut moves = game.legal_moves();
     state.pv_move_first(&mut moves, 0);
@@ -209,7 +215,11 @@ fn search_root<G: Game, S: IterativeStage<G>>(
             &mut child_pv,
         );
         game.undo();
-        stage.deepening().following_pv = false;
+        let state = stage.deepening();
+        state.following_pv = false;
+        if state.counter.stopped() {
+            break; // the iteration is abandoned
+        }
         if score > best_score {
             best_score = score;
             pv.clear();

@@ -73,10 +73,9 @@ impl<G: Game> IterativeStage<G> for Iterative<G> {
         pv: &mut Vec<G::Move>,
     ) -> Score {
         pv.clear();
-        if self.state.should_stop() {
-            return Score::DRAW; // thrown away by the caller: the iteration is abandoned
+        if !self.state.count_node() {
+            return Score::DRAW; // stopped: the iteration is abandoned, this is thrown away
         }
-        self.state.stats.nodes += 1;
         if let Some(outcome) = game.outcome() {
             return outcome.score(ply);
         }
@@ -101,7 +100,7 @@ impl<G: Game> IterativeStage<G> for Iterative<G> {
                 pv.extend_from_slice(&child_pv);
             }
             if alpha >= beta {
-                self.state.stats.beta_cutoffs += 1;
+                self.state.counter.stats.beta_cutoffs += 1;
                 break;
             }
         }

@@ -12,34 +12,47 @@
 //! **Cost:** every node of that tree: about `b^d` for branching factor `b` (≈ 35 in chess
 //! middlegames), so each extra ply costs ~35 times as much. The whole tic-tac-toe tree is
 //! 549,946 nodes; chess at depth 4 from a middlegame is already millions.
+//!
+//! **Stopping.** Even a fixed-depth search must end when a GUI says `stop` or the clock runs
+//! out (depth 8 from the start would take hours), so every node is counted through a
+//! [`NodeCounter`], which says when to give up; the root then plays the best move it finished.
 
 use crate::game::Game;
-use crate::limits::SearchLimits;
+use crate::limits::{NodeCounter, SearchLimits};
 use crate::score::{Depth, Ply, Score};
-use crate::search::{fixed_depth_result, score_without_moves, Engine};
-use crate::stats::{SearchResult, SearchStats};
-use std::time::Instant;
+use crate::search::{fixed_depth, fixed_depth_result, Engine};
+use crate::stats::SearchResult;
 
 /// Depth searched when the limits give none.
 pub const DEFAULT_DEPTH: Depth = 3;
 
 /// Plain fixed-depth minimax, in negamax form.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Minimax {
-    stats: SearchStats,
+    counter: NodeCounter,
+}
+
+impl Default for Minimax {
+    fn default() -> Self {
+        Minimax::new()
+    }
 }
 
 impl Minimax {
     /// A new minimax engine.
     pub fn new() -> Minimax {
-        Minimax::default()
+        Minimax {
+            counter: NodeCounter::new(&SearchLimits::default()),
+        }
     }
 
     // ANCHOR: search
     /// The value of `game` for the side to move, searching `depth` more plies; `ply` is the
     /// distance from the root (it makes a nearer mate score higher).
     fn minimax<G: Game>(&mut self, game: &mut G, depth: Depth, ply: Ply) -> Score {
-        self.stats.nodes += 1;
+        if !self.counter.count_node() {
+            return Score::DRAW; // stopped: the root throws this away
+        }
         if let Some(outcome) = game.outcome() {
             return outcome.score(ply);
         }
@@ -65,25 +78,24 @@ impl<G: Game> Engine<G> for Minimax {
 
     // ANCHOR: root
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
-        let start = Instant::now();
-        let depth = limits.depth.unwrap_or(DEFAULT_DEPTH).max(1);
-        self.stats = SearchStats::default();
-        self.stats.nodes = 1; // the root
+        let depth = fixed_depth(limits, DEFAULT_DEPTH);
+        self.counter = NodeCounter::new(limits);
+        self.counter.stats.nodes = 1; // the root
         let mut best_move = None;
         let mut best_score = -Score::INFINITE;
         for mv in game.legal_moves() {
             game.play(mv);
             let score = -self.minimax(game, depth - 1, 1);
             game.undo();
+            if self.counter.stopped() {
+                break; // stopped inside this move: its score is not a score
+            }
             if score > best_score {
                 best_score = score;
                 best_move = Some(mv);
             }
         }
-        if best_move.is_none() {
-            best_score = score_without_moves(game);
-        }
-        fixed_depth_result(best_move, best_score, depth, self.stats, start.elapsed())
+        fixed_depth_result(game, best_move, best_score, depth, &self.counter)
     }
     // ANCHOR_END: root
 }

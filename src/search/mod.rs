@@ -24,7 +24,8 @@ pub use minimax::Minimax;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::limits::SearchLimits;
+use crate::limits::{NodeCounter, SearchLimits, MAX_DEPTH};
+use crate::score::{Depth, Score};
 use crate::stats::{Iteration, SearchResult};
 
 /// A search engine: give it a game and limits, get a move back.
@@ -61,7 +62,8 @@ pub struct Stage {
     pub name: &'static str,
     /// What the stage adds to the one before.
     pub summary: &'static str,
-    /// Whether the stage searches a fixed depth only, knowing no time, node limit or stop flag.
+    /// Whether the stage searches one fixed depth (no iterative deepening). Time, node limits
+    /// and `stop` still end its search; it then plays the best root move it finished.
     pub fixed_depth: bool,
 }
 
@@ -148,34 +150,69 @@ pub fn move_to_front<M: PartialEq + Copy>(moves: &mut [M], mv: M) -> bool {
 
 /// The score of a position where the side to move has no legal move (the root of a finished
 /// game): mated, or a draw.
-pub fn score_without_moves<G: Game>(game: &G) -> crate::score::Score {
+pub fn score_without_moves<G: Game>(game: &G) -> Score {
     game.outcome()
-        .map_or(crate::score::Score::DRAW, |outcome| outcome.score(0))
+        .map_or(Score::DRAW, |outcome| outcome.score(0))
 }
 
+/// The depth a fixed-depth stage searches under `limits`: the depth asked for; with none, as
+/// deep as the ladder goes under `go infinite` (which searches until `stop`), else `default`.
+/// Time and node limits do not choose the depth: they cut the search short.
+pub fn fixed_depth(limits: &SearchLimits, default: Depth) -> Depth {
+    match limits.depth {
+        Some(depth) => depth.clamp(1, MAX_DEPTH),
+        None if limits.infinite => MAX_DEPTH,
+        None => default,
+    }
+}
+
+// ANCHOR: fixed_depth_result
 /// Builds the result of a fixed-depth search: one iteration, its line just the best move.
-pub fn fixed_depth_result<M: Copy + std::fmt::Display>(
-    best_move: Option<M>,
-    score: crate::score::Score,
-    depth: crate::score::Depth,
-    stats: crate::stats::SearchStats,
-    time: std::time::Duration,
-) -> SearchResult<M> {
-    let pv: Vec<M> = best_move.into_iter().collect();
-    SearchResult {
-        best_move,
-        score,
-        depth,
-        stats,
-        time,
-        iterations: vec![Iteration {
+///
+/// A search that was stopped (by time, nodes or `stop`) completed no depth: it reports depth 0
+/// and no iteration, and plays the best root move it finished, or the first legal move if it
+/// finished none (its score is then a placeholder draw). Either way the move is legal.
+pub fn fixed_depth_result<G: Game>(
+    game: &G,
+    best_move: Option<G::Move>,
+    best_score: Score,
+    depth: Depth,
+    counter: &NodeCounter,
+) -> SearchResult<G::Move> {
+    let time = counter.stopper.elapsed();
+    let stats = counter.stats;
+    let stopped = counter.stopped();
+    let (best_move, score, depth) = match best_move {
+        _ if !stopped => (best_move, best_score, depth),
+        Some(mv) => (Some(mv), best_score, 0),
+        None => (game.legal_moves().first().copied(), Score::DRAW, 0),
+    };
+    let score = if best_move.is_none() {
+        score_without_moves(game)
+    } else {
+        score
+    };
+    let pv: Vec<G::Move> = best_move.into_iter().collect();
+    let iterations = if stopped {
+        Vec::new()
+    } else {
+        vec![Iteration {
             depth,
             score,
             nodes: stats.nodes,
             time,
             pv: pv.iter().map(|m| m.to_string()).collect(),
             hashfull: 0,
-        }],
+        }]
+    };
+    SearchResult {
+        best_move,
+        score,
+        depth,
+        stats,
+        time,
+        iterations,
         pv,
     }
 }
+// ANCHOR_END: fixed_depth_result
