@@ -110,6 +110,10 @@ pub enum Error {
         /// The operating system's message.
         reason: String,
     },
+    /// A picture that could not be drawn or rendered (an unreadable SVG, a character the
+    /// embedded font lacks).
+    #[error("picture: {0}")]
+    Picture(String),
 }
 
 /// `Result` with the library's [`enum@Error`].

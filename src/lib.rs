@@ -47,6 +47,7 @@ pub mod games;
 pub mod limits;
 pub mod matchplay;
 pub mod notebook;
+pub mod picture;
 pub mod plot;
 pub mod positions;
 

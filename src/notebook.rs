@@ -8,27 +8,34 @@
 //!    the next cell, so a broken `assert!` would go unnoticed by a headless run.
 //!    [`fail_on_panic`] installs a panic hook that prints the panic and ends the kernel's
 //!    process; `jupyter execute` then reports an error and exits non-zero.
-//! 2. **Pictures.** A cell shows rich output by printing it between two marker lines that
-//!    evcxr recognises ([`rich_output`]); [`show_svg`] and [`show_html`] do that. The pictures
-//!    come from the crate: [`board_svg`] draws a chess position, [`crate::plot`] draws charts,
-//!    [`crate::tree`] draws tic-tac-toe game trees. evcxr gathers a cell's rich output into
-//!    *one* result, keeping the last content of each type, and a notebook front end then shows
-//!    only one of the types: so show one picture or table per cell, or join several into one
-//!    HTML (as [`side_by_side_html`] does).
+//! 2. **Pictures that every reader sees.** A cell shows rich output by printing it between two
+//!    marker lines that evcxr recognises ([`rich_output`]). The pictures come from the crate:
+//!    [`board_svg`] draws a chess position, [`crate::plot`] draws charts, [`crate::tree`] draws
+//!    tic-tac-toe game trees, all as SVG. [`show_svg`] shows one, and sends with it the same
+//!    picture as PNG, rendered by [`crate::picture`] with the font the crate embeds. The PNG is
+//!    for the reader who opens a committed notebook without running it: JupyterLab does not
+//!    trust a notebook it did not execute, and shows no SVG (nor any `<svg>` inside HTML) in
+//!    an untrusted notebook, while a PNG shows in every viewer. evcxr gathers a cell's rich
+//!    output into *one* result (an `execute_result` bundle) keeping the last content of each
+//!    MIME type, so the SVG and the PNG arrive together and a viewer shows the richest one it
+//!    trusts. It follows that a cell shows one picture: several become one with
+//!    [`stacked_svg`]. HTML is for tables ([`show_html`]) and never carries a picture.
 //! 3. **Tables.** [`stage_table_html`], [`comparison_table_html`], [`stats_table_html`] and
 //!    [`iterations_table_html`] turn search results into HTML tables, with node counts
 //!    compared against the previous stage.
 //!
 //! Everything here except the `show_*` functions and [`fail_on_panic`] is a pure function
-//! returning a `String`, so the tests check them without a kernel.
+//! returning a `String` (or a `Result` of one), so the tests check them without a kernel.
 
 use crate::compare::{CompareRow, Comparison};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::games::chess::square_at;
 use crate::games::Chess;
+use crate::picture::svg_to_png;
 use crate::plot::{self, Series};
 use crate::score::{Depth, Score};
 use crate::stats::{Iteration, SearchResult, SearchStats};
+use base64::Engine as _;
 use chess::{ChessMove, Color, Piece, Square};
 use std::fmt::{Display, Write};
 use std::sync::Once;
@@ -73,17 +80,49 @@ pub fn rich_output(mime: &str, content: &str) -> String {
 
 /// Shows `html` as the cell's output (in evcxr; elsewhere it prints the marked-up text).
 /// One rich output per cell: a second `show_html` in the same cell replaces the first.
+///
+/// For tables and text, not pictures: an `<svg>` inside HTML is stripped from a notebook that
+/// is not trusted (one opened without running it), so HTML holding one is shown with a
+/// warning on stderr. Show pictures with [`show_svg`].
 pub fn show_html(html: &str) {
+    if html.to_ascii_lowercase().contains("<svg") {
+        eprintln!(
+            "searchlab::notebook::show_html: this HTML holds an <svg>, which a notebook opened \
+             without running it does not show; show pictures with show_svg (stacked_svg joins several)"
+        );
+    }
     print!("{}", rich_output("text/html", html));
 }
 
-/// Shows an SVG picture as the cell's output (one per cell, like [`show_html`]).
+/// Shows an SVG picture as the cell's output, together with the same picture as PNG (one
+/// picture per cell, like [`show_html`]; join several with [`stacked_svg`]).
 ///
-/// It is sent as an `image/svg+xml` output, which Jupyter, JupyterLab, VS Code and GitHub's
-/// notebook viewer all display. An SVG without an `xmlns` attribute (which a browser needs to
-/// read it as an image) gets one added.
+/// Jupyter, JupyterLab, VS Code and GitHub's notebook viewer show the SVG where they trust the
+/// notebook, and the PNG where they do not (see the module docs). If the PNG cannot be made
+/// (a character the embedded font lacks, say), the SVG is shown alone and the reason goes to
+/// stderr.
 pub fn show_svg(svg: &str) {
-    print!("{}", rich_output("image/svg+xml", &with_svg_namespace(svg)));
+    match svg_output(svg) {
+        Ok(text) => print!("{text}"),
+        Err(e) => {
+            eprintln!("searchlab::notebook::show_svg: no PNG for this picture: {e}");
+            print!("{}", rich_output("image/svg+xml", &with_svg_namespace(svg)));
+        }
+    }
+}
+
+/// What [`show_svg`] prints: `svg` as an `image/svg+xml` output and its PNG rendering
+/// ([`crate::picture::svg_to_png`]) as an `image/png` output, base64-encoded as Jupyter
+/// expects. evcxr joins the two into one bundle.
+pub fn svg_output(svg: &str) -> Result<String> {
+    let svg = with_svg_namespace(svg);
+    let png = svg_to_png(&svg)?;
+    let base64 = base64::engine::general_purpose::STANDARD.encode(&png.bytes);
+    Ok(format!(
+        "{}{}",
+        rich_output("image/svg+xml", &svg),
+        rich_output("image/png", &base64)
+    ))
 }
 
 /// `svg` with `xmlns="http://www.w3.org/2000/svg"` on its root element if it had none.
@@ -98,22 +137,69 @@ pub fn with_svg_namespace(svg: &str) -> String {
     }
 }
 
-/// Several SVG pictures in one row (wrapping when the page is narrow), each with a caption
-/// above it, as HTML for [`show_html`].
-pub fn side_by_side_html(figures: &[(&str, &str)]) -> String {
-    let mut html = String::from(
-        "<div style=\"display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start\">\n",
-    );
-    for (caption, svg) in figures {
+/// Height of a caption's band above each picture in [`stacked_svg`].
+const CAPTION_BAND: f64 = 26.0;
+/// Space between one stacked picture and the next caption.
+const STACK_GAP: f64 = 18.0;
+
+/// Several SVG pictures as one, one above the other, each under its caption (bold, left
+/// aligned): how a cell shows two pictures, since a cell shows one.
+///
+/// One above the other rather than side by side, because the pictures that come in pairs (the
+/// two game trees of notebook 02) are each wider than half a notebook page. Each picture's
+/// root `<svg>` must give its size as plain numbers (`width="720" height="440"`), as every
+/// picture of this crate does.
+pub fn stacked_svg(figures: &[(&str, &str)]) -> Result<String> {
+    let mut body = String::new();
+    let (mut width, mut y) = (0.0f64, 0.0f64);
+    for (i, (caption, svg)) in figures.iter().enumerate() {
+        if i > 0 {
+            y += STACK_GAP;
+        }
+        let (w, h) = svg_size(svg)?;
         let _ = writeln!(
-            html,
-            "<figure style=\"margin:0\"><figcaption style=\"font-weight:bold\">{}</figcaption>\n{}\n</figure>",
-            escape_html(caption),
-            svg
+            body,
+            "<text x=\"4\" y=\"{:.0}\" font-size=\"15\" font-weight=\"bold\">{}</text>",
+            y + CAPTION_BAND - 8.0,
+            escape_html(caption)
         );
+        // A nested <svg> keeps the picture's own coordinates; the group moves it into place.
+        let start = svg.find("<svg").unwrap_or(0);
+        let _ = writeln!(
+            body,
+            "<g transform=\"translate(0 {:.0})\">\n{}\n</g>",
+            y + CAPTION_BAND,
+            with_svg_namespace(&svg[start..]).trim_end()
+        );
+        width = width.max(w);
+        y += CAPTION_BAND + h;
     }
-    html.push_str("</div>");
-    html
+    Ok(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{y:.0}\" \
+         viewBox=\"0 0 {width:.0} {y:.0}\" font-family=\"sans-serif\">\n\
+         <rect width=\"{width:.0}\" height=\"{y:.0}\" fill=\"white\"/>\n{body}</svg>"
+    ))
+}
+
+/// The `width` and `height` of an SVG document's root element, as plain numbers.
+pub fn svg_size(svg: &str) -> Result<(f64, f64)> {
+    let root = svg
+        .find("<svg")
+        .and_then(|start| svg[start..].find('>').map(|end| &svg[start..start + end]))
+        .ok_or_else(|| Error::Picture("no <svg> element".to_string()))?;
+    let attribute = |name: &str| -> Result<f64> {
+        // Preceded by whitespace, so that `stroke-width` is not taken for `width`.
+        root.split_whitespace()
+            .find_map(|part| part.strip_prefix(name)?.strip_prefix("=\""))
+            .and_then(|value| value.split('"').next())
+            .and_then(|number| number.parse::<f64>().ok())
+            .ok_or_else(|| {
+                Error::Picture(format!(
+                    "the root <svg> has no {name}=\"<number>\" attribute: {root}>"
+                ))
+            })
+    };
+    Ok((attribute("width")?, attribute("height")?))
 }
 
 /// `text` with the five characters HTML gives a meaning (`& < > " '`) escaped.

@@ -4,11 +4,12 @@
 use searchlab::compare::compare;
 use searchlab::notebook::{
     board_move_svg, board_svg, change_percent, comparison_chart_svg, comparison_table_html,
-    escape_html, iteration_nodes, iterations_table_html, piece_glyph, rich_output,
-    side_by_side_html, stage_pairs, stage_table_html, stats_table_html, thousands,
+    escape_html, iteration_nodes, iterations_table_html, piece_glyph, rich_output, stacked_svg,
+    stage_pairs, stage_table_html, stats_table_html, svg_output, svg_size, thousands,
     with_svg_namespace, StageRow,
 };
 use searchlab::positions::LADDER;
+use searchlab::tree;
 use searchlab::{engine_for, Chess, SearchLimits, TicTacToe};
 
 const WHITE_GLYPHS: [char; 6] = ['♔', '♕', '♖', '♗', '♘', '♙'];
@@ -87,9 +88,60 @@ fn rich_output_uses_the_evcxr_markers() {
     );
     let already = "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>";
     assert_eq!(with_svg_namespace(already), already);
-    let html = side_by_side_html(&[("minimax <all>", "<svg/>"), ("alpha-beta", "<svg/>")]);
-    assert_eq!(html.matches("<figure").count(), 2);
-    assert!(html.contains("minimax &lt;all&gt;"));
+}
+
+#[test]
+fn a_picture_is_printed_as_svg_and_png_together() {
+    let svg = board_svg(&Chess::start());
+    let printed = svg_output(&svg).expect("renders");
+    // Two rich outputs, which evcxr joins into one bundle: the SVG as it was, then the PNG.
+    assert!(printed.starts_with(&format!("EVCXR_BEGIN_CONTENT image/svg+xml\n{svg}\n")));
+    let begin = "EVCXR_BEGIN_CONTENT image/png\n";
+    let start = printed.find(begin).expect("a PNG output") + begin.len();
+    let base64 = &printed[start..printed.len() - "\nEVCXR_END_CONTENT\n".len()];
+    // One line of standard base64 (evcxr joins a content's lines with newlines), PNG inside.
+    assert!(!base64.contains('\n'));
+    assert!(
+        base64.starts_with("iVBORw0KGgo"),
+        "the PNG signature, base64-encoded"
+    );
+    assert_eq!(printed.matches("EVCXR_BEGIN_CONTENT").count(), 2);
+    // An SVG without a namespace gets one before it is rendered and shown.
+    let bare = svg.replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1);
+    assert_eq!(svg_output(&bare).expect("renders"), printed);
+    assert!(svg_output("<svg width=\"10\"").is_err());
+}
+
+#[test]
+fn stacked_pictures_become_one_picture_with_captions() {
+    let full = tree::minimax_tree_svg(tree::BOOK_POSITION).expect("a tree");
+    let cut = tree::alphabeta_tree_svg(tree::BOOK_POSITION).expect("a tree");
+    let (full_w, full_h) = svg_size(&full).expect("sized");
+    let (cut_w, cut_h) = svg_size(&cut).expect("sized");
+    let both = stacked_svg(&[("minimax <all>", &full), ("alpha-beta", &cut)]).expect("stacks");
+    let (w, h) = svg_size(&both).expect("sized");
+    assert_eq!(w, full_w.max(cut_w));
+    // Each picture under a 26-unit caption band, 18 units between the two.
+    assert_eq!(h, full_h + cut_h + 2.0 * 26.0 + 18.0);
+    assert!(both.contains(">minimax &lt;all&gt;</text>"));
+    assert!(both.contains("<g transform=\"translate(0 26)\">"));
+    let second = 26.0 + full_h + 18.0 + 26.0;
+    assert!(both.contains(&format!("<g transform=\"translate(0 {second})\">")));
+    // Both trees are inside, whole: one root and every node box of each.
+    assert_eq!(both.matches("<svg").count(), 3);
+    assert_eq!(
+        both.matches("rx=\"5\"").count(),
+        full.matches("rx=\"5\"").count() + cut.matches("rx=\"5\"").count()
+    );
+    assert_eq!(svg_size(&full).expect("sized"), (1070.0, 436.0));
+    // A picture whose size is not plain numbers cannot be placed.
+    let err = stacked_svg(&[("x", "<svg width=\"100%\" height=\"10\"/>")]).expect_err("no size");
+    assert!(err.to_string().contains("width"), "{err}");
+    // `stroke-width` on the root is not its width.
+    assert_eq!(
+        svg_size("<svg stroke-width=\"3\" width=\"7\" height=\"9\">").expect("sized"),
+        (7.0, 9.0)
+    );
 }
 
 #[test]
@@ -217,13 +269,14 @@ fn committed_notebooks_were_run_cleanly() {
             for output in cell["outputs"].as_array().expect("outputs") {
                 assert_ne!(output["output_type"], "error", "{name}: code cell {i}");
                 assert_ne!(output["name"], "stderr", "{name}: code cell {i}");
-                // evcxr shows one rich output per cell; a second kind would be hidden.
+                // evcxr gathers a cell's rich output into one bundle and a viewer shows one
+                // type of it: one kind per output, or a picture's SVG and PNG twins.
                 if let Some(data) = output["data"].as_object() {
-                    assert_eq!(
-                        data.len(),
-                        1,
-                        "{name}: code cell {i} mixes {:?}",
-                        data.keys()
+                    let mut kinds: Vec<&str> = data.keys().map(String::as_str).collect();
+                    kinds.sort_unstable();
+                    assert!(
+                        kinds.len() == 1 || kinds == ["image/png", "image/svg+xml"],
+                        "{name}: code cell {i} mixes {kinds:?}"
                     );
                 }
             }
