@@ -22,6 +22,9 @@ const STAGE_DEPTHS: &[(&str, u32)] = &[
     ("alphabeta", 4),
     ("iterative", 4),
     ("cached", 5),
+    ("ordered", 6),
+    ("pvs", 6),
+    ("mtdf", 6),
 ];
 
 /// start, kiwipete, BK.12: an opening, a tactical middlegame, a quieter middlegame.

@@ -82,11 +82,21 @@ impl BenchReport {
 pub fn run_bench(
     positions: &[NamedPosition],
     depth: Depth,
+    progress: impl FnMut(usize, usize, &BenchEntry),
+) -> Result<BenchReport> {
+    run_bench_with(strongest_stage(), positions, depth, progress)
+}
+
+/// [`run_bench`] with any stage (or side engine): its own signature, for comparing stages.
+pub fn run_bench_with(
+    stage: &str,
+    positions: &[NamedPosition],
+    depth: Depth,
     mut progress: impl FnMut(usize, usize, &BenchEntry),
 ) -> Result<BenchReport> {
     let limits = SearchLimits::depth(depth);
     limits.validate()?;
-    let stage = strongest_stage();
+    let stage = crate::search::find_engine(stage)?.name;
     let mut entries = Vec::with_capacity(positions.len());
     for position in positions {
         let mut game = Chess::from_fen(position.fen)?;

@@ -30,6 +30,13 @@ pub struct CompareRow {
     pub score: Score,
     /// Nodes searched.
     pub nodes: u64,
+    /// Beta cut-offs, and how many of them the first move tried made.
+    pub beta_cutoffs: u64,
+    /// Cut-offs made by the first move tried.
+    pub first_move_cutoffs: u64,
+    /// The oracle's nodes on the same position at the same depth, when the oracle was run:
+    /// the fewest a plain alpha-beta search can visit.
+    pub oracle_nodes: Option<u64>,
     /// Wall-clock time, in milliseconds in JSON.
     #[serde(rename = "time_ms", serialize_with = "millis_to_the_microsecond")]
     pub time: Duration,
@@ -45,6 +52,20 @@ pub struct Comparison {
     pub nodes_per_depth: Vec<Series>,
 }
 
+impl CompareRow {
+    /// The share of cut-offs made by the first move tried, from 0 to 1 (`None` without any).
+    pub fn first_move_cutoff_rate(&self) -> Option<f64> {
+        (self.beta_cutoffs > 0).then(|| self.first_move_cutoffs as f64 / self.beta_cutoffs as f64)
+    }
+
+    /// The nodes as a multiple of the oracle's (`None` when the oracle was not run).
+    pub fn oracle_multiple(&self) -> Option<f64> {
+        self.oracle_nodes
+            .filter(|&n| n > 0)
+            .map(|n| self.nodes as f64 / n as f64)
+    }
+}
+
 impl Comparison {
     /// Total nodes of `stage` over all positions at the chosen depth.
     pub fn total_nodes(&self, stage: &str) -> u64 {
@@ -53,6 +74,21 @@ impl Comparison {
             .filter(|r| r.stage == stage)
             .map(|r| r.nodes)
             .sum()
+    }
+
+    /// The share of `stage`'s cut-offs over all positions made by the first move tried.
+    pub fn first_move_cutoff_rate(&self, stage: &str) -> Option<f64> {
+        let rows = || self.rows.iter().filter(|r| r.stage == stage);
+        let cutoffs: u64 = rows().map(|r| r.beta_cutoffs).sum();
+        let first: u64 = rows().map(|r| r.first_move_cutoffs).sum();
+        (cutoffs > 0).then(|| first as f64 / cutoffs as f64)
+    }
+
+    /// `stage`'s total nodes as a multiple of the oracle's total (`None` without the oracle).
+    pub fn oracle_multiple(&self, stage: &str) -> Option<f64> {
+        let oracle = self.total_nodes(ORACLE);
+        (oracle > 0 && self.rows.iter().any(|r| r.stage == ORACLE))
+            .then(|| self.total_nodes(stage) as f64 / oracle as f64)
     }
 
     /// Total time of `stage` over all positions at the chosen depth.
@@ -65,9 +101,13 @@ impl Comparison {
     }
 }
 
+/// The name of the ordering oracle, the yardstick of the `× oracle` column.
+pub const ORACLE: &str = "oracle";
+
 /// Runs each stage in `stages` on each position at every depth from 1 to `depth` (a fresh
 /// engine each time, so nothing carries over). `progress` is told after each search, with
-/// (searches done, searches in all).
+/// (searches done, searches in all). If the oracle is one of the stages, every row also gets
+/// the oracle's nodes for its position.
 pub fn compare(
     positions: &[NamedPosition],
     stages: &[&str],
@@ -100,6 +140,9 @@ pub fn compare(
                         best_move: result.best_move.map(|m| m.to_string()),
                         score: result.score,
                         nodes: result.nodes(),
+                        beta_cutoffs: result.stats.beta_cutoffs,
+                        first_move_cutoffs: result.stats.first_move_cutoffs,
+                        oracle_nodes: None,
                         time: result.time,
                     });
                 }
@@ -110,6 +153,17 @@ pub fn compare(
         for (i, sum) in sums.into_iter().enumerate() {
             per_depth[i].push((d, sum));
         }
+    }
+    let oracle: Vec<(String, u64)> = rows
+        .iter()
+        .filter(|r| r.stage == ORACLE)
+        .map(|r| (r.position.clone(), r.nodes))
+        .collect();
+    for row in &mut rows {
+        row.oracle_nodes = oracle
+            .iter()
+            .find(|(position, _)| *position == row.position)
+            .map(|&(_, nodes)| nodes);
     }
     let nodes_per_depth = stages
         .iter()

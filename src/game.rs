@@ -62,10 +62,21 @@ pub trait Game: Clone {
         false
     }
 
-    /// Does `mv` capture something (en passant included)? No stage uses it yet: it is there for
-    /// move ordering, which tries captures early.
-    fn is_capture(&self, _mv: Self::Move) -> bool {
-        false
+    /// What `mv` wins outright, for move ordering: `None` for a quiet move, else the value of
+    /// the piece it captures (en passant included; a promotion adds what the new piece is worth
+    /// over a pawn) and of the piece that moves. Games without captures answer `None`.
+    fn capture(&self, _mv: Self::Move) -> Option<Capture> {
+        None
     }
 }
 // ANCHOR_END: game
+
+/// What a capture (or promotion) puts at stake, in centipawns: move ordering tries the most
+/// valuable victim first, and among equal victims the least valuable attacker (MVV-LVA).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capture {
+    /// What the move wins: the captured piece, plus a promotion's gain.
+    pub victim: i32,
+    /// What the moving piece is worth (what a recapture could cost).
+    pub attacker: i32,
+}

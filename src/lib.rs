@@ -60,7 +60,7 @@ pub mod tt;
 pub mod uci;
 
 pub use error::{Error, FenError, Result};
-pub use game::{Game, Outcome};
+pub use game::{Capture, Game, Outcome};
 pub use games::{Chess, TicTacToe};
 pub use limits::{Clock, SearchLimits, StopFlag};
 pub use score::{Depth, Ply, Score};

@@ -15,10 +15,20 @@ pub struct SearchStats {
     pub nodes: u64,
     /// Nodes where a move failed high (alpha-beta cut-offs).
     pub beta_cutoffs: u64,
+    /// Cut-offs made by the first move tried: the share of these in `beta_cutoffs` says how
+    /// good the move ordering is (a perfect order makes every cut-off with the first move).
+    pub first_move_cutoffs: u64,
     /// Transposition-table probes that found the position.
     pub tt_hits: u64,
     /// Transposition-table hits whose stored bound ended the node without a search.
     pub tt_cutoffs: u64,
+    /// Principal variation search: null-window searches that failed high and were searched
+    /// again with the full window.
+    pub researches: u64,
+    /// Iterations searched again because the score fell outside the aspiration window.
+    pub aspiration_failures: u64,
+    /// MTD(f): null-window searches of the root.
+    pub mtdf_passes: u64,
 }
 
 /// One completed iteration of a search (fixed-depth stages have exactly one).
@@ -56,6 +66,24 @@ pub struct SearchResult<M> {
     pub time: Duration,
     /// One entry per completed iteration, shallowest first.
     pub iterations: Vec<Iteration>,
+}
+
+impl SearchStats {
+    // ANCHOR: count_cutoff
+    /// Counts a beta cut-off made by the move tried `tried`-th at its node (0 for the first).
+    pub fn count_cutoff(&mut self, tried: usize) {
+        self.beta_cutoffs += 1;
+        if tried == 0 {
+            self.first_move_cutoffs += 1;
+        }
+    }
+    // ANCHOR_END: count_cutoff
+
+    /// The share of cut-offs made by the first move tried, from 0 to 1; `None` without any
+    /// cut-off (minimax, or a tree too small to have one).
+    pub fn first_move_cutoff_rate(&self) -> Option<f64> {
+        (self.beta_cutoffs > 0).then(|| self.first_move_cutoffs as f64 / self.beta_cutoffs as f64)
+    }
 }
 
 impl<M> SearchResult<M> {

@@ -88,7 +88,7 @@ fn an_unknown_stage_lists_the_stages() {
         .to_string();
     assert!(error.contains("unknown stage 'quantum'"), "{error}");
     assert!(
-        error.contains("minimax, alphabeta, iterative, cached"),
+        error.contains("minimax, alphabeta, iterative, cached, ordered, pvs, mtdf, oracle"),
         "{error}"
     );
     assert!(

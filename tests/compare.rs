@@ -20,21 +20,39 @@ fn json_has_one_object_per_stage_and_position() {
     );
     let rows: Vec<serde_json::Value> =
         serde_json::from_slice(&output.stdout).expect("a JSON array");
-    assert_eq!(rows.len(), COMPARE.len() * 4);
+    // The six rungs and the oracle, the yardstick of the "x oracle" column.
+    assert_eq!(rows.len(), COMPARE.len() * (searchlab::STAGES.len() + 1));
     for row in &rows {
-        for field in ["stage", "fen", "depth", "move", "score", "nodes", "time_ms"] {
+        for field in [
+            "stage",
+            "fen",
+            "depth",
+            "move",
+            "score",
+            "nodes",
+            "beta_cutoffs",
+            "first_move_cutoffs",
+            "oracle_nodes",
+            "time_ms",
+        ] {
             assert!(row.get(field).is_some(), "missing {field} in {row}");
         }
         assert!(row["score"].get("cp").is_some() ^ row["score"].get("mate").is_some());
+        let oracle = rows
+            .iter()
+            .find(|r| r["stage"] == "oracle" && r["position"] == row["position"])
+            .expect("an oracle row per position");
+        assert_eq!(row["oracle_nodes"], oracle["nodes"], "{row}");
+        assert!(row["first_move_cutoffs"].as_u64() <= row["beta_cutoffs"].as_u64());
     }
     let svg = std::fs::read_to_string(&chart).expect("the chart was written");
-    assert!(svg.starts_with("<svg") && svg.contains("minimax") && svg.contains("cached"));
+    assert!(svg.starts_with("<svg") && svg.contains("minimax") && svg.contains("oracle"));
     let _ = std::fs::remove_file(chart);
 }
 
 #[test]
 fn node_totals_per_depth_fall_stage_by_stage() {
-    let stages = ["minimax", "alphabeta", "iterative", "cached"];
+    let stages = ["minimax", "alphabeta", "iterative", "cached", "ordered", "pvs"];
     let comparison = compare(COMPARE, &stages, 3, |_, _| {}).expect("compare runs");
     assert_eq!(comparison.rows.len(), COMPARE.len() * stages.len());
     // Depth 1 is the same for all stages: the root and its children, nothing to cut.

@@ -18,19 +18,41 @@
 //!   different remaining depths would need both sides to undo a move within the tree, which is a
 //!   repetition, scored as a draw before the table is asked. Deeper, or with a table kept
 //!   between searches, scores may differ (the book's cached-engine chapter shows where).
+//! - **ordered = cached, pvs = ordered, mtdf = pvs**: the same score, same-value moves
+//!   likewise, for the same reason: the move order, null windows, aspiration windows and MTD(f)'s
+//!   passes change which nodes are searched, never what alpha-beta's value is, and the table
+//!   cannot bend a score at these depths.
+//! - **the oracle** (alpha-beta with a perfect move order) returns alpha-beta's exact score and
+//!   searches at most alpha-beta's nodes, at every position and depth, with every cut-off made
+//!   by the first move.
 //! - **nodes drop**: per position, alphabeta searches fewer nodes than minimax at every depth
 //!   from 2 (at depth 1 there is nothing to cut); at depth 4, in total, each stage searches
 //!   fewer nodes than the one before, and alphabeta under a quarter of minimax. Per position,
 //!   iterative deepening loses to plain alpha-beta on the positions listed in
 //!   [`ITERATIVE_LOSES_TO_ALPHABETA`]: its shallow iterations cost nodes, and putting only the
 //!   previous PV first does not always repay them. The cached stage never loses to iterative.
+//!
+//! At depth 5 ([`depth_five`]) nothing guarantees equal scores any more; the rule held there is
+//! stated with the test.
 
 use searchlab::positions::LADDER;
 use searchlab::search::AlphaBeta;
 use searchlab::{engine_for, Chess, Engine, Game, Score, SearchLimits, SearchResult};
 use std::collections::BTreeMap;
 
-const STAGES: [&str; 4] = ["minimax", "alphabeta", "iterative", "cached"];
+/// The rungs, in ladder order, then the two engines beside the ladder.
+const STAGES: [&str; 8] = [
+    "minimax",
+    "alphabeta",
+    "iterative",
+    "cached",
+    "ordered",
+    "pvs",
+    "mtdf",
+    "oracle",
+];
+/// How many of [`STAGES`] are rungs (the node totals must fall from each to the next).
+const RUNGS: usize = 6;
 const MAX_DEPTH: u32 = 4;
 
 /// Positions where, at depth 4, the iterative stage needs more nodes than alphabeta.
@@ -51,6 +73,8 @@ struct Run {
     score: Score,
     best_move: Option<ChessMove>,
     nodes: u64,
+    beta_cutoffs: u64,
+    first_move_cutoffs: u64,
 }
 
 /// results[position][depth - 1][stage]
@@ -70,6 +94,8 @@ fn run_ladder() -> Vec<Vec<Vec<Run>>> {
                             score: r.score,
                             best_move: r.best_move,
                             nodes: r.nodes(),
+                            beta_cutoffs: r.stats.beta_cutoffs,
+                            first_move_cutoffs: r.stats.first_move_cutoffs,
                         }
                     })
                     .collect()
@@ -125,28 +151,24 @@ fn each_stage_returns_the_previous_stages_score_with_fewer_nodes() {
     for (p, position) in LADDER.iter().enumerate() {
         for depth in 1..=MAX_DEPTH {
             let runs = &results[p][depth as usize - 1];
-            let [minimax, alphabeta, iterative, cached] = [&runs[0], &runs[1], &runs[2], &runs[3]];
+            let [minimax, alphabeta, iterative, cached, ordered, pvs, mtdf, oracle] = [
+                &runs[0], &runs[1], &runs[2], &runs[3], &runs[4], &runs[5], &runs[6], &runs[7],
+            ];
             let at = format!("{} at depth {depth}", position.name);
-            assert_eq!(
-                alphabeta.score, minimax.score,
-                "alphabeta vs minimax score, {at}"
-            );
             assert_eq!(
                 alphabeta.best_move, minimax.best_move,
                 "alphabeta vs minimax move, {at}"
             );
-            assert_eq!(
-                iterative.score, alphabeta.score,
-                "iterative vs alphabeta score, {at}"
-            );
-            assert_eq!(
-                cached.score, iterative.score,
-                "cached vs iterative score, {at}"
-            );
             for (later, earlier, names) in [
+                (alphabeta, minimax, "alphabeta vs minimax"),
                 (iterative, alphabeta, "iterative vs alphabeta"),
                 (cached, iterative, "cached vs iterative"),
+                (ordered, cached, "ordered vs cached"),
+                (pvs, ordered, "pvs vs ordered"),
+                (mtdf, pvs, "mtdf vs pvs"),
+                (oracle, alphabeta, "oracle vs alphabeta"),
             ] {
+                assert_eq!(later.score, earlier.score, "{names} score, {at}");
                 let (a, b) = (
                     later.best_move.expect("a move"),
                     earlier.best_move.expect("a move"),
@@ -164,6 +186,16 @@ fn each_stage_returns_the_previous_stages_score_with_fewer_nodes() {
                     tie_proofs += 1;
                 }
             }
+            assert!(
+                oracle.nodes <= alphabeta.nodes,
+                "the oracle ({}) above alphabeta ({}), {at}",
+                oracle.nodes,
+                alphabeta.nodes
+            );
+            assert_eq!(
+                oracle.first_move_cutoffs, oracle.beta_cutoffs,
+                "every oracle cut-off is made by the first move, {at}"
+            );
             if depth >= 2 {
                 assert!(
                     alphabeta.nodes < minimax.nodes,
@@ -181,19 +213,19 @@ fn each_stage_returns_the_previous_stages_score_with_fewer_nodes() {
     }
 
     // Totals at depth 4, and the per-position table.
-    let mut totals = [0u64; 4];
+    let mut totals = [0u64; STAGES.len()];
     let mut iterative_losses = Vec::new();
+    let header: Vec<String> = STAGES.iter().map(|s| format!("{s:>10}")).collect();
     println!(
-        "\nnodes at depth {MAX_DEPTH}\n{:<10} {:>10} {:>10} {:>10} {:>10}",
-        "position", STAGES[0], STAGES[1], STAGES[2], STAGES[3]
+        "\nnodes at depth {MAX_DEPTH}\n{:<10} {}",
+        "position",
+        header.join(" ")
     );
     for (p, position) in LADDER.iter().enumerate() {
         let runs = &results[p][MAX_DEPTH as usize - 1];
         let nodes: Vec<u64> = runs.iter().map(|r| r.nodes).collect();
-        println!(
-            "{:<10} {:>10} {:>10} {:>10} {:>10}",
-            position.name, nodes[0], nodes[1], nodes[2], nodes[3]
-        );
+        let cells: Vec<String> = nodes.iter().map(|n| format!("{n:>10}")).collect();
+        println!("{:<10} {}", position.name, cells.join(" "));
         for (total, n) in totals.iter_mut().zip(&nodes) {
             *total += n;
         }
@@ -206,30 +238,87 @@ fn each_stage_returns_the_previous_stages_score_with_fewer_nodes() {
             position.name
         );
     }
-    println!(
-        "{:<10} {:>10} {:>10} {:>10} {:>10}",
-        "total", totals[0], totals[1], totals[2], totals[3]
-    );
-    let mut per_depth: BTreeMap<u32, [u64; 4]> = BTreeMap::new();
+    let cells: Vec<String> = totals.iter().map(|n| format!("{n:>10}")).collect();
+    println!("{:<10} {}", "total", cells.join(" "));
+    let mut per_depth: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
     for runs_by_depth in &results {
         for (d, runs) in runs_by_depth.iter().enumerate() {
-            let entry = per_depth.entry(d as u32 + 1).or_default();
+            let entry = per_depth
+                .entry(d as u32 + 1)
+                .or_insert_with(|| vec![0; STAGES.len()]);
             for (s, run) in runs.iter().enumerate() {
                 entry[s] += run.nodes;
             }
         }
     }
-    println!("\ntotal nodes per depth: {per_depth:?}");
+    println!(
+        "\ntotal nodes per depth ({}): {per_depth:?}",
+        STAGES.join(", ")
+    );
     println!("moves that differed but were proven equal in value: {tie_proofs}");
     println!("iterative searched more nodes than alphabeta on: {iterative_losses:?}");
 
-    assert!(
-        totals[1] < totals[0] && totals[2] < totals[1] && totals[3] < totals[2],
-        "{totals:?}"
-    );
+    for rung in 1..RUNGS {
+        assert!(
+            totals[rung] < totals[rung - 1],
+            "{} not below {}: {totals:?}",
+            STAGES[rung],
+            STAGES[rung - 1]
+        );
+    }
     assert!(
         totals[1] * 4 < totals[0],
         "alphabeta must be under a quarter of minimax: {totals:?}"
     );
     assert_eq!(iterative_losses, ITERATIVE_LOSES_TO_ALPHABETA);
+}
+
+/// Depth 5, where a table *could* change a score: a position met at two remaining depths four
+/// plies apart (each side making a move and taking another back, without repeating a position)
+/// can be answered by a deeper entry. The rule held here is what was measured on the 24
+/// positions: cached, ordered, pvs and mtdf agree on every score exactly (the test fails if
+/// that ever changes, so that the book's claim stays true). The node totals fall from rung to
+/// rung by at least the measured ratios, with a margin: ordered at most 0.6 of cached
+/// (measured 0.16), pvs below ordered (measured 0.75), and the first move makes at least 90%
+/// of the cut-offs in ordered and pvs (measured 94% and 95%).
+#[test]
+fn depth_five() {
+    const DEEP: [&str; 4] = ["cached", "ordered", "pvs", "mtdf"];
+    let mut totals = [0u64; DEEP.len()];
+    let mut cutoffs = [(0u64, 0u64); DEEP.len()];
+    for position in LADDER {
+        let runs: Vec<SearchResult<ChessMove>> = DEEP
+            .iter()
+            .map(|stage| {
+                let mut game = Chess::from_fen(position.fen).expect("valid");
+                engine_for::<Chess>(stage)
+                    .expect("known stage")
+                    .search(&mut game, &SearchLimits::depth(5))
+            })
+            .collect();
+        for (i, run) in runs.iter().enumerate() {
+            assert_eq!(
+                run.score, runs[0].score,
+                "{} vs cached at depth 5 on {}",
+                DEEP[i], position.name
+            );
+            totals[i] += run.nodes();
+            cutoffs[i].0 += run.stats.first_move_cutoffs;
+            cutoffs[i].1 += run.stats.beta_cutoffs;
+        }
+    }
+    println!("depth 5 totals ({}): {totals:?}", DEEP.join(", "));
+    let [cached, ordered, pvs, _] = totals;
+    assert!(
+        ordered * 10 <= cached * 6,
+        "ordered {ordered} vs cached {cached}"
+    );
+    assert!(pvs < ordered, "pvs {pvs} vs ordered {ordered}");
+    for (i, &(first, all)) in cutoffs.iter().enumerate().skip(1).take(2) {
+        assert!(
+            first * 10 >= all * 9,
+            "{}: first-move cut-offs {first} of {all}",
+            DEEP[i]
+        );
+    }
 }

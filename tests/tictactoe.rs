@@ -4,7 +4,7 @@
 //! played until a line is made or the board is full), and perfect play draws.
 
 use searchlab::games::tictactoe::Cell;
-use searchlab::search::{AlphaBeta, Cached, Iterative, Minimax};
+use searchlab::search::{AlphaBeta, Cached, Iterative, Minimax, Mtdf, Oracle, Ordered, Pvs};
 use searchlab::{Engine, Score, SearchLimits, TicTacToe};
 
 /// Deep enough to reach every game's end: no game lasts more than 9 plies.
@@ -24,7 +24,8 @@ fn minimax_counts_the_whole_tree_and_finds_the_draw() {
 }
 
 /// Node counts are deterministic, so they are asserted exactly. Every later stage draws with
-/// fewer nodes than minimax. Iterative deepening is the exception to "each stage fewer than
+/// fewer nodes than minimax. Tic-tac-toe has no captures, so move ordering here is the hash
+/// move, killers and history alone. Iterative deepening is the exception to "each stage fewer than
 /// the one before": tic-tac-toe's evaluation is 0 everywhere, so the shallow iterations learn
 /// nothing that orders the deep one better, and their nodes are pure overhead (the book's
 /// iterative-deepening chapter shows this). The transposition table then wins it all back:
@@ -36,6 +37,10 @@ fn every_later_stage_draws_with_fewer_nodes_than_minimax() {
         (Box::new(AlphaBeta::new()), 20_866),
         (Box::new(Iterative::new()), 47_522),
         (Box::new(Cached::new(1)), 8_341),
+        (Box::new(Ordered::new(1)), 6_672),
+        (Box::new(Pvs::new(1)), 5_920),
+        (Box::new(Mtdf::new(1)), 5_994),
+        (Box::new(Oracle::new()), 1_452),
     ];
     let mut counts = vec![("minimax", 549_946)];
     for (mut engine, expected) in engines {
@@ -59,6 +64,10 @@ fn every_later_stage_draws_with_fewer_nodes_than_minimax() {
         "the documented exception"
     );
     assert!(nodes("cached") < nodes("alphabeta"));
+    // Move ordering and PVS prove the draw in fewer nodes than the table alone.
+    assert!(nodes("ordered") < nodes("cached") && nodes("pvs") < nodes("ordered"));
+    // Alpha-beta with a perfect order, no table: the floor for plain alpha-beta.
+    assert!(nodes("oracle") < nodes("alphabeta"));
 }
 
 #[test]
@@ -66,7 +75,16 @@ fn a_win_in_one_is_found_and_scored_as_the_nearest_mate() {
     // X X .
     // O O .
     // . . .     X to move wins at c1 (cell 2); every stage must see it.
-    for stage in ["minimax", "alphabeta", "iterative", "cached"] {
+    for stage in [
+        "minimax",
+        "alphabeta",
+        "iterative",
+        "cached",
+        "ordered",
+        "pvs",
+        "mtdf",
+        "oracle",
+    ] {
         let mut game = TicTacToe::from_cells("XX.OO....").unwrap();
         let mut engine = searchlab::engine_for::<TicTacToe>(stage).unwrap();
         let result = engine.search(&mut game, &SearchLimits::depth(WHOLE_GAME));

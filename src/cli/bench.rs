@@ -3,7 +3,7 @@
 //! The last line is exactly `<nodes> nodes <nps> nps`, the line OpenBench's client reads.
 
 use super::{format_ms, progress_bar};
-use searchlab::bench::{run_bench, DEFAULT_DEPTH};
+use searchlab::bench::{run_bench_with, DEFAULT_DEPTH};
 use searchlab::positions::LADDER;
 use searchlab::stats::millis;
 
@@ -13,6 +13,9 @@ pub struct Args {
     /// Search depth (plies); the signature is only comparable at the same depth.
     #[arg(long, default_value_t = DEFAULT_DEPTH)]
     pub depth: u32,
+    /// The stage to bench; the strongest (the UCI default) if none is given.
+    #[arg(long, default_value_t = searchlab::search::strongest_stage().to_string())]
+    pub stage: String,
 }
 
 /// Runs the bench and prints per-position nodes, the totals and the signature line.
@@ -27,7 +30,8 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "position", "move", "score", "nodes", "time"
         );
     }
-    let report = run_bench(LADDER, args.depth, |done, _, entry| {
+    let stage = super::check_stage(&args.stage)?;
+    let report = run_bench_with(stage, LADDER, args.depth, |done, _, entry| {
         if !json {
             bar.suspend(|| {
                 println!(

@@ -2,7 +2,7 @@
 
 use super::format_ms;
 use anyhow::Context;
-use searchlab::compare::Comparison;
+use searchlab::compare::{CompareRow, Comparison, ORACLE};
 use searchlab::positions::{COMPARE, LADDER};
 use searchlab::search::{previous_stage, STAGES};
 use searchlab::stats::nodes_per_second;
@@ -20,7 +20,7 @@ pub struct Args {
     /// Search depth (plies); every depth from 1 up to it is searched for the chart.
     #[arg(long, default_value_t = DEFAULT_DEPTH)]
     pub depth: u32,
-    /// Stages to compare (repeatable); all of them by default.
+    /// Stages to compare (repeatable); the whole ladder and the oracle by default.
     #[arg(long = "stage")]
     pub stages: Vec<String>,
     /// Use all 24 ladder positions instead of the 7 compare positions.
@@ -45,7 +45,7 @@ impl Default for Args {
 /// Runs the comparison and prints it.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let stages: Vec<&str> = if args.stages.is_empty() {
-        STAGES.iter().map(|s| s.name).collect()
+        STAGES.iter().map(|s| s.name).chain([ORACLE]).collect()
     } else {
         // Lowercased first so that an unknown name is reported lowercased, as it always was.
         args.stages
@@ -78,8 +78,18 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
 
 fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
     println!(
-        "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>11} {:>9}",
-        "position", "stage", "move", "score", "depth", "nodes", "time", "nodes/s", "vs prev"
+        "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>10} {:>8} {:>8} {:>8}",
+        "position",
+        "stage",
+        "move",
+        "score",
+        "depth",
+        "nodes",
+        "time",
+        "nodes/s",
+        "vs prev",
+        "1st cut",
+        "x oracle"
     );
     let mut last_position = "";
     for row in &comparison.rows {
@@ -94,7 +104,7 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
                 .find(|r| r.stage == prev && r.position == row.position)
         });
         println!(
-            "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>11} {:>9}",
+            "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>10} {:>8} {:>8} {:>8}",
             row.position,
             row.stage,
             row.best_move.as_deref().unwrap_or("(none)"),
@@ -104,6 +114,8 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
             format_ms(row.time),
             nodes_per_second(row.nodes, row.time),
             relative(previous.map(|p| p.nodes), row.nodes),
+            percent(row.first_move_cutoff_rate()),
+            multiple(oracle_multiple(row)),
         );
     }
     println!(
@@ -115,15 +127,28 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
         let nodes = comparison.total_nodes(stage);
         let time = comparison.total_time(stage);
         println!(
-            "  {:<10} {:>11} nodes {:>10} {:>11} nodes/s {:>9}",
+            "  {:<10} {:>11} nodes {:>10} {:>10} nodes/s {:>8} {:>8} {:>8}",
             stage,
             nodes,
             format_ms(time),
             nodes_per_second(nodes, time),
-            relative(previous_total, nodes)
+            relative(previous_total.filter(|_| *stage != ORACLE), nodes),
+            percent(comparison.first_move_cutoff_rate(stage)),
+            multiple(comparison.oracle_multiple(stage)),
         );
-        previous_total = Some(nodes);
+        if *stage != ORACLE {
+            previous_total = Some(nodes);
+        }
     }
+    println!("\n1st cut: the share of beta cut-offs made by the first move tried;");
+    println!("x oracle: nodes as a multiple of the oracle's, alpha-beta with a perfect move order");
+}
+
+/// The oracle's own row compares with itself: left out.
+fn oracle_multiple(row: &CompareRow) -> Option<f64> {
+    (row.stage != ORACLE)
+        .then(|| row.oracle_multiple())
+        .flatten()
 }
 
 /// "37.2%": this stage's nodes as a share of the previous stage's.
@@ -132,4 +157,14 @@ fn relative(previous: Option<u64>, nodes: u64) -> String {
         Some(p) if p > 0 => format!("{:.1}%", 100.0 * nodes as f64 / p as f64),
         _ => "-".to_string(),
     }
+}
+
+/// "93.1%", or "-" for none.
+fn percent(share: Option<f64>) -> String {
+    share.map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s))
+}
+
+/// "3.85x", or "-" for none.
+fn multiple(m: Option<f64>) -> String {
+    m.map_or("-".to_string(), |m| format!("{m:.2}x"))
 }

@@ -18,7 +18,7 @@ use std::time::Duration;
 /// Reads a stage name, turning an unknown one into an error that lists the stages. Returns
 /// the stage's own name (as `STAGES` spells it).
 pub fn check_stage(name: &str) -> anyhow::Result<&'static str> {
-    Ok(searchlab::search::find_stage(name)?.name)
+    Ok(searchlab::search::find_engine(name)?.name)
 }
 
 /// A progress bar of `len` steps drawn with the indicatif `template` (indicatif's default bar

@@ -14,8 +14,8 @@ pub struct Args {
     /// Moves to play first, in UCI notation (`--moves e2e4 e7e5`).
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
-    /// The stage to search with.
-    #[arg(long, default_value = "cached")]
+    /// The stage to search with (or a side engine: mtdf, oracle); the strongest by default.
+    #[arg(long, default_value_t = searchlab::search::strongest_stage().to_string())]
     pub stage: String,
     /// Depth limit (plies).
     #[arg(long)]

@@ -16,7 +16,7 @@
 
 use crate::error::{Error, FenError, Result};
 use crate::eval;
-use crate::game::{Game, Outcome};
+use crate::game::{Capture, Game, Outcome};
 use crate::score::Score;
 use crate::tt::TableMove;
 use chess::{
@@ -356,8 +356,29 @@ impl Game for Chess {
         *self.board().checkers() != EMPTY
     }
 
-    fn is_capture(&self, mv: ChessMove) -> bool {
-        is_capture(self.board(), mv)
+    fn capture(&self, mv: ChessMove) -> Option<Capture> {
+        let board = self.board();
+        let promotion = mv.get_promotion();
+        if promotion.is_none() && !is_capture(board, mv) {
+            return None;
+        }
+        let value = |piece: Piece| match piece {
+            // As an attacker the king is worth most: capturing with it is tried last.
+            Piece::King => 2 * eval::PIECE_VALUES[Piece::Queen.to_index()],
+            other => eval::PIECE_VALUES[other.to_index()],
+        };
+        // En passant captures a pawn on a square that looks empty.
+        let captured = match board.piece_on(mv.get_dest()) {
+            Some(piece) => value(piece),
+            None if is_capture(board, mv) => value(Piece::Pawn),
+            None => 0,
+        };
+        let promoted = promotion.map_or(0, |p| value(p) - value(Piece::Pawn));
+        let attacker = board.piece_on(mv.get_source()).map_or(0, value);
+        Some(Capture {
+            victim: captured + promoted,
+            attacker,
+        })
     }
 }
 

@@ -67,14 +67,14 @@ impl AlphaBeta {
             return game.evaluate();
         }
         let mut best = -Score::INFINITE;
-        for mv in game.legal_moves() {
+        for (tried, mv) in game.legal_moves().into_iter().enumerate() {
             game.play(mv);
             let score = -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha);
             game.undo();
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
-                self.counter.stats.beta_cutoffs += 1;
+                self.counter.stats.count_cutoff(tried);
                 break;
             }
         }

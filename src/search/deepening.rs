@@ -68,11 +68,21 @@ impl<M: Copy + PartialEq> Deepening<M> {
     // ANCHOR: order
     /// On the previous principal variation, its move for this ply goes first.
     pub fn pv_move_first(&mut self, moves: &mut [M], ply: Ply) {
+        if let Some(mv) = self.pv_move(moves, ply) {
+            move_to_front(moves, mv);
+        }
+    }
+
+    /// While the search walks down the previous principal variation: its move for this ply,
+    /// if it is among `moves`. Once off the line, `None` for the rest of the iteration.
+    pub fn pv_move(&mut self, moves: &[M], ply: Ply) -> Option<M> {
         if !self.following_pv {
-            return;
+            return None;
         }
         let pv_move = self.previous_pv.get(ply as usize).copied();
-        self.following_pv = pv_move.is_some_and(|mv| move_to_front(moves, mv));
+        let pv_move = pv_move.filter(|mv| moves.contains(mv));
+        self.following_pv = pv_move.is_some();
+        pv_move
     }
     // ANCHOR_END: order
 
@@ -98,7 +108,9 @@ impl<M: Copy + PartialEq> Default for Deepening<M> {
 }
 
 /// A stage that iterative deepening can drive: an [`Engine`] with the state above and its own
-/// alpha-beta.
+/// alpha-beta. Two more steps have defaults that a later stage may replace: how a node searches
+/// one of its moves ([`search_move`](IterativeStage::search_move)), and how the root is searched
+/// in one iteration ([`iteration`](IterativeStage::iteration)).
 pub trait IterativeStage<G: Game>: Engine<G> {
     /// The stage's deepening state.
     fn deepening(&mut self) -> &mut Deepening<G::Move>;
@@ -114,6 +126,38 @@ pub trait IterativeStage<G: Game>: Engine<G> {
         beta: Score,
         pv: &mut Vec<G::Move>,
     ) -> Score;
+
+    /// The value, for the side that just moved, of the position after one of its moves (already
+    /// played on `game`), searched from a node at `depth` and `ply` with the window
+    /// `(alpha, beta)`; `first` says whether it is the node's first move. By default, the
+    /// plain negamax step with the window negated and swapped.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        alpha: Score,
+        beta: Score,
+        _first: bool,
+        pv: &mut Vec<G::Move>,
+    ) -> Score {
+        -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv)
+    }
+
+    /// Puts the root's moves in the order to search them, before the previous iteration's best
+    /// move is moved to the front. By default the generator's order is kept.
+    fn order_root(&mut self, _game: &G, _moves: &mut Vec<G::Move>) {}
+
+    /// One iteration to `depth`, given the score of the one before (a placeholder draw before
+    /// the first): the root's score and principal variation. By default, the root searched
+    /// with the whole window.
+    fn iteration(&mut self, game: &mut G, depth: Depth, _previous: Score) -> (Score, Vec<G::Move>)
+    where
+        Self: Sized,
+    {
+        search_root(self, game, depth, -Score::INFINITE, Score::INFINITE)
+    }
 }
 
 // ANCHOR: deepening
@@ -140,7 +184,7 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
         if depth > 1 && !stage.deepening().counter.stopper.may_start_iteration() {
             break;
         }
-        let (iteration_score, pv) = search_root(stage, game, depth);
+        let (iteration_score, pv) = stage.iteration(game, depth, score);
         let hashfull = stage.hashfull();
         let state = stage.deepening();
         if state.counter.stopped() {
@@ -189,31 +233,30 @@ pub fn max_iteration_depth(limits: &SearchLimits, default: Depth) -> Depth {
 }
 
 // ANCHOR: root
-/// One iteration: every root move, the previous best first. Returns the root score and the
-/// principal variation (thrown away by the caller if the search was stopped).
-fn search_root<G: Game, S: IterativeStage<G>>(
+/// One iteration: every root move, the previous best first, within the window
+/// `(alpha, beta)` (the whole window, unless a stage asks for less). Returns the root score and
+/// the principal variation (thrown away by the caller if the search was stopped). Fail-soft:
+/// a score `<= alpha` or `>= beta` is a bound, and the search stops at the first move that
+/// reaches `beta`.
+pub fn search_root<G: Game, S: IterativeStage<G>>(
     stage: &mut S,
     game: &mut G,
     depth: Depth,
+    mut alpha: Score,
+    beta: Score,
 ) -> (Score, Vec<G::Move>) {
+    let mut moves = game.legal_moves();
+    stage.order_root(game, &mut moves);
     let state = stage.deepening();
     state.counter.stats.nodes += 1; // the root
     state.following_pv = true;
-    let mut moves = game.legal_moves();
     state.pv_move_first(&mut moves, 0);
     let mut best_score = -Score::INFINITE;
     let mut pv = Vec::new();
     let mut child_pv = Vec::new();
-    for mv in moves {
+    for (tried, mv) in moves.into_iter().enumerate() {
         game.play(mv);
-        let score = -stage.alphabeta(
-            game,
-            depth - 1,
-            1,
-            -Score::INFINITE,
-            -best_score,
-            &mut child_pv,
-        );
+        let score = stage.search_move(game, depth, 0, alpha, beta, tried == 0, &mut child_pv);
         game.undo();
         let state = stage.deepening();
         state.following_pv = false;
@@ -225,6 +268,12 @@ fn search_root<G: Game, S: IterativeStage<G>>(
             pv.clear();
             pv.push(mv);
             pv.extend_from_slice(&child_pv);
+        }
+        // The root's alpha is the best score so far: later moves need only prove they are
+        // worse, not by how much.
+        alpha = alpha.max(score);
+        if alpha >= beta {
+            break;
         }
     }
     (best_score, pv)

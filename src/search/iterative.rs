@@ -86,7 +86,7 @@ impl<G: Game> IterativeStage<G> for Iterative<G> {
         self.state.pv_move_first(&mut moves, ply);
         let mut best = -Score::INFINITE;
         let mut child_pv = Vec::new();
-        for mv in moves {
+        for (tried, mv) in moves.into_iter().enumerate() {
             game.play(mv);
             let score = -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, &mut child_pv);
             game.undo();
@@ -100,7 +100,7 @@ impl<G: Game> IterativeStage<G> for Iterative<G> {
                 pv.extend_from_slice(&child_pv);
             }
             if alpha >= beta {
-                self.state.counter.stats.beta_cutoffs += 1;
+                self.state.counter.stats.count_cutoff(tried);
                 break;
             }
         }

@@ -6,6 +6,8 @@
 //! | 2 `alphabeta` | `alphabeta.rs` | skip moves that cannot change the result |
 //! | 3 `iterative` | `iterative.rs` | search depth 1, 2, 3, … until time runs out; best line first |
 //! | 4 `cached` | `cached.rs` | remember searched positions in a transposition table |
+//! | 5 `ordered` | `ordered.rs` | every move in order: hash move, MVV-LVA, killers, history |
+//! | 6 `pvs` | `pvs.rs` | null windows after the first move; aspiration windows at the root |
 //!
 //! Each stage is one file that reads like a chapter: `diff` two neighbours to see the lesson.
 //! What the iterative stages share (the deepening loop, the root, the state kept between
@@ -16,11 +18,20 @@ pub mod cached;
 pub mod deepening;
 pub mod iterative;
 pub mod minimax;
+pub mod move_picker;
+pub mod mtdf;
+pub mod oracle;
+pub mod ordered;
+pub mod pvs;
 
 pub use alphabeta::AlphaBeta;
 pub use cached::Cached;
 pub use iterative::Iterative;
 pub use minimax::Minimax;
+pub use mtdf::Mtdf;
+pub use oracle::Oracle;
+pub use ordered::Ordered;
+pub use pvs::Pvs;
 
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -89,6 +100,33 @@ pub const STAGES: &[Stage] = &[
         summary: "iterative deepening plus a transposition table",
         fixed_depth: false,
     },
+    Stage {
+        name: "ordered",
+        summary: "the cached engine with move ordering: hash move, MVV-LVA, killers, history",
+        fixed_depth: false,
+    },
+    Stage {
+        name: "pvs",
+        summary:
+            "principal variation search: null windows after the first move, aspiration windows",
+        fixed_depth: false,
+    },
+];
+
+/// Engines beside the ladder: searches to compare the rungs with, not rungs themselves. They
+/// can be run wherever a stage can (`--stage oracle`), but the UCI engine plays the ladder.
+pub const SIDE_ENGINES: &[Stage] = &[
+    Stage {
+        name: "mtdf",
+        summary: "MTD(f): the ordered search driven by null windows alone",
+        fixed_depth: false,
+    },
+    Stage {
+        name: "oracle",
+        summary:
+            "alpha-beta with a perfect move order: the fewest nodes plain alpha-beta can visit",
+        fixed_depth: true,
+    },
 ];
 
 /// The name of the strongest stage, used when none is chosen.
@@ -99,34 +137,52 @@ pub fn strongest_stage() -> &'static str {
 /// Size of a transposition table when none is asked for, in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
 
-/// Finds the stage called `name` (surrounding spaces and case do not matter); an unknown name
-/// is an error that lists the stages.
+/// Finds the rung of the ladder called `name` (surrounding spaces and case do not matter); an
+/// unknown name is an error that lists the stages.
 pub fn find_stage(name: &str) -> Result<&'static Stage> {
-    let wanted = name.trim();
-    STAGES
-        .iter()
-        .find(|stage| stage.name.eq_ignore_ascii_case(wanted))
-        .ok_or_else(|| unknown_stage(name))
+    find_in(STAGES, name)
 }
 
-/// The error for a stage name that is not on the ladder: it lists the stages.
-fn unknown_stage(name: &str) -> Error {
+/// Finds the stage or side engine called `name`, as [`find_stage`] does.
+pub fn find_engine(name: &str) -> Result<&'static Stage> {
+    find_in(STAGES, name)
+        .or_else(|_| find_in(SIDE_ENGINES, name))
+        .map_err(|_| {
+            let all: Vec<Stage> = STAGES.iter().chain(SIDE_ENGINES).copied().collect();
+            unknown_stage(name, &all)
+        })
+}
+
+fn find_in(list: &'static [Stage], name: &str) -> Result<&'static Stage> {
+    let wanted = name.trim();
+    list.iter()
+        .find(|stage| stage.name.eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| unknown_stage(name, list))
+}
+
+/// The error for a name that is not in `list`: it lists them.
+fn unknown_stage(name: &str, list: &[Stage]) -> Error {
     Error::UnknownStage {
         name: name.to_string(),
-        known: STAGES.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
+        known: list.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
     }
 }
 
-/// Builds the engine of the stage called `name` (read as [`find_stage`] reads it).
+/// Builds the engine of the stage or side engine called `name` (read as [`find_engine`] reads
+/// it).
 pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
-    let stage = find_stage(name)?;
+    let stage = find_engine(name)?;
     match stage.name {
         "minimax" => Ok(Box::new(Minimax::new())),
         "alphabeta" => Ok(Box::new(AlphaBeta::new())),
         "iterative" => Ok(Box::new(Iterative::new())),
         "cached" => Ok(Box::new(Cached::<G>::new(DEFAULT_HASH_MB))),
-        // A stage listed in STAGES but not built here: a bug, reported like an unknown name.
-        _ => Err(unknown_stage(name)),
+        "ordered" => Ok(Box::new(Ordered::<G>::new(DEFAULT_HASH_MB))),
+        "pvs" => Ok(Box::new(Pvs::<G>::new(DEFAULT_HASH_MB))),
+        "mtdf" => Ok(Box::new(Mtdf::<G>::new(DEFAULT_HASH_MB))),
+        "oracle" => Ok(Box::new(Oracle::<G>::new())),
+        // A stage listed but not built here: a bug, reported like an unknown name.
+        _ => Err(unknown_stage(name, STAGES)),
     }
 }
 

@@ -1,0 +1,266 @@
+//! # Move ordering, written once: the move picker and what it learns
+//!
+//! Alpha-beta's cost depends on which move it tries first. If the first move at a cut node is
+//! the refutation, the node costs one child; if the refutation comes tenth, nine more subtrees
+//! are searched for nothing. So the order of the moves is the one knob that turns a search of
+//! `b^d` nodes into one of about `2·b^(d/2)`. The [`MovePicker`] tries, in this order:
+//!
+//! 1. **The hash move**: the move the previous principal variation or the transposition table
+//!    names for this position. It was best (or refuted the node) the last time the position was
+//!    searched, one ply shallower: it very likely is again.
+//! 2. **Captures and promotions, by MVV-LVA**: *most valuable victim, least valuable
+//!    attacker*. Taking the queen first, and with the pawn rather than the queen if both can.
+//!    Winning material is the likeliest way to refute the opponent's last move, and it needs
+//!    no memory at all, only the position ([`Game::capture`]).
+//! 3. **Killer moves**: quiet moves that caused a cut-off at the same ply elsewhere in the tree.
+//!    Sibling positions differ by one move, and a threat that refuted one (a mate threat, a
+//!    fork) often refutes the others. [`KILLERS`] per ply: two, so that a new killer does not
+//!    evict a good old one at once (the newer goes first, the older second), and no more,
+//!    because a killer that never cuts again only costs a slot.
+//! 4. **Quiet moves by history**: every quiet move that caused a cut-off earns a bonus in the
+//!    [`History`] table (by side and from/to squares), growing with the depth of the
+//!    cut-off; quiet moves tried before it and failed earn a malus. Over a search the table
+//!    learns which quiet moves tend to work anywhere in the tree.
+//!
+//! The picker scores each move once, when it is built, and then hands out the best of the
+//! moves not yet tried each time it is asked: a selection sort done lazily. At a cut node the
+//! first move usually ends the node, and the other moves are then never sorted at all.
+
+use crate::game::Game;
+use crate::score::{Depth, Ply};
+use crate::tt::TableMove;
+
+/// Killer moves kept per ply.
+pub const KILLERS: usize = 2;
+
+// ANCHOR: scores
+/// Order scores: the hash move above all, then captures (MVV-LVA above this base), then the
+/// killers, then quiet moves by their history (which stays within ±[`HISTORY_MAX`]).
+const HASH_MOVE: i32 = i32::MAX;
+const CAPTURE: i32 = 1 << 29;
+const KILLER: i32 = 1 << 28;
+// ANCHOR_END: scores
+
+/// The bound of a history score: the bonuses and maluses approach it and never pass it.
+pub const HISTORY_MAX: i32 = 1 << 14;
+
+/// Side to move (relative to the root) × from/to squares: the size of the history table. A
+/// move's from/to squares are the low 12 bits of its [`TableMove::pack`] (a tic-tac-toe cell
+/// is less).
+const HISTORY_SLOTS: usize = 2 * 4096;
+
+/// What a search learns about quiet moves as it goes: killers by ply, and the history table.
+#[derive(Clone, Debug)]
+pub struct OrderingTables<M> {
+    killers: Vec<[Option<M>; KILLERS]>,
+    history: History,
+}
+
+impl<M: TableMove + PartialEq> OrderingTables<M> {
+    /// Empty tables, with room for killers at every ply a search can reach.
+    pub fn new() -> OrderingTables<M> {
+        OrderingTables {
+            killers: vec![[None; KILLERS]; crate::limits::MAX_DEPTH as usize + 1],
+            history: History::new(),
+        }
+    }
+
+    /// A new search: killers are forgotten (they belong to the plies of one tree), and the
+    /// history halves, so that what it learned still counts but fades.
+    pub fn new_search(&mut self) {
+        self.killers.fill([None; KILLERS]);
+        self.history.age();
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.killers.fill([None; KILLERS]);
+        self.history = History::new();
+    }
+
+    /// The killers of `ply`, the newer first.
+    pub fn killers(&self, ply: Ply) -> [Option<M>; KILLERS] {
+        self.killers
+            .get(ply as usize)
+            .copied()
+            .unwrap_or([None; KILLERS])
+    }
+
+    // ANCHOR: learn
+    /// A quiet move `mv` caused a cut-off at `ply`, `depth` plies from the horizon, after the
+    /// quiet moves in `tried_before` failed: it becomes the first killer of the ply, and the
+    /// history rewards it and punishes the others, by `depth²` (deep cut-offs saved more work).
+    pub fn quiet_cutoff(&mut self, mv: M, ply: Ply, depth: Depth, tried_before: &[M]) {
+        if let Some(killers) = self.killers.get_mut(ply as usize) {
+            if killers[0] != Some(mv) {
+                killers[1] = killers[0];
+                killers[0] = Some(mv);
+            }
+        }
+        let bonus = (depth * depth).min(400) as i32;
+        self.history.update(ply, mv, bonus);
+        for &failed in tried_before {
+            self.history.update(ply, failed, -bonus);
+        }
+    }
+    // ANCHOR_END: learn
+
+    /// The history score of `mv` at `ply`.
+    pub fn history(&self, ply: Ply, mv: M) -> i32 {
+        self.history.score(ply, mv)
+    }
+}
+
+impl<M: TableMove + PartialEq> Default for OrderingTables<M> {
+    fn default() -> Self {
+        OrderingTables::new()
+    }
+}
+
+/// The history table: one score per side to move and from/to squares.
+#[derive(Clone, Debug)]
+struct History(Vec<i32>);
+
+impl History {
+    fn new() -> History {
+        History(vec![0; HISTORY_SLOTS])
+    }
+
+    /// The side to move alternates with the ply, so `ply % 2` tells the two sides apart.
+    fn slot<M: TableMove>(ply: Ply, mv: M) -> usize {
+        (ply as usize % 2) * 4096 + (mv.pack() & 0xFFF) as usize
+    }
+
+    fn score<M: TableMove>(&self, ply: Ply, mv: M) -> i32 {
+        self.0[Self::slot(ply, mv)]
+    }
+
+    // ANCHOR: gravity
+    /// Adds `bonus` (negative: a malus), scaled down as the score nears the bound: a score at
+    /// `+HISTORY_MAX` gains nothing more, one at 0 gains all of it. So no score ever passes
+    /// the bound, however long the search, and a move that stops working loses its credit as
+    /// fast as it earned it. (Plain `+= depth²` would grow without end and let an old
+    /// success outweigh every new one.)
+    fn update<M: TableMove>(&mut self, ply: Ply, mv: M, bonus: i32) {
+        let entry = &mut self.0[Self::slot(ply, mv)];
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+    // ANCHOR_END: gravity
+
+    /// Between searches: halve every score.
+    fn age(&mut self) {
+        self.0.iter_mut().for_each(|h| *h /= 2);
+    }
+}
+
+// ANCHOR: picker
+/// The moves of one node, handed out best first.
+pub struct MovePicker<M> {
+    /// Every move with its order score; the first `next` of them have been handed out.
+    scored: Vec<(M, i32)>,
+    next: usize,
+}
+
+impl<M: TableMove + PartialEq> MovePicker<M> {
+    /// Scores `moves` once: `hash_move` first, then captures by MVV-LVA, then the killers of
+    /// `ply`, then the rest by history.
+    pub fn new<G: Game<Move = M>>(
+        game: &G,
+        moves: Vec<M>,
+        hash_move: Option<M>,
+        tables: &OrderingTables<M>,
+        ply: Ply,
+    ) -> MovePicker<M> {
+        let killers = tables.killers(ply);
+        let scored = moves
+            .into_iter()
+            .map(|mv| {
+                let score = if Some(mv) == hash_move {
+                    HASH_MOVE
+                } else if let Some(capture) = game.capture(mv) {
+                    CAPTURE + capture.victim * 16 - capture.attacker / 64
+                } else if let Some(k) = killers.iter().position(|&k| k == Some(mv)) {
+                    KILLER - k as i32
+                } else {
+                    tables.history(ply, mv)
+                };
+                (mv, score)
+            })
+            .collect();
+        MovePicker { scored, next: 0 }
+    }
+}
+
+impl<M: Copy> Iterator for MovePicker<M> {
+    type Item = M;
+
+    /// The best of the moves not handed out yet (the first of them on a tie: the generator's
+    /// order).
+    fn next(&mut self) -> Option<M> {
+        let rest = self.scored.get(self.next..)?;
+        let mut best = 0;
+        for (i, &(_, score)) in rest.iter().enumerate() {
+            if score > rest[best].1 {
+                best = i;
+            }
+        }
+        let chosen = rest.get(best)?.0;
+        self.scored.swap(self.next, self.next + best);
+        self.next += 1;
+        Some(chosen)
+    }
+}
+// ANCHOR_END: picker
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Chess, TicTacToe};
+
+    fn uci(moves: &[chess::ChessMove]) -> Vec<String> {
+        moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn hash_move_then_mvv_lva_then_killers_then_history() {
+        // White can take the queen on d5 with the pawn, the knight or the queen, and promote
+        // on b8.
+        let game = Chess::from_fen("4k3/1P6/8/3q4/4P3/2N4r/8/3QK3 w - - 0 1").unwrap();
+        let mut tables = OrderingTables::new();
+        let quiet = game.parse_uci("d1d2").unwrap();
+        let killer = game.parse_uci("e1f2").unwrap();
+        tables.quiet_cutoff(killer, 0, 4, &[quiet]);
+        let hash = game.parse_uci("c3b5").unwrap();
+        let order: Vec<_> =
+            MovePicker::new(&game, game.legal_moves(), Some(hash), &tables, 0).collect();
+        assert_eq!(order.len(), game.legal_moves().len());
+        // The hash move; the queen (900) by the least valuable attacker first; the promotion
+        // to a queen (+800), then the under-promotions.
+        assert_eq!(
+            uci(&order[..9]),
+            ["c3b5", "e4d5", "c3d5", "d1d5", "b7b8q", "b7b8r", "b7b8b", "b7b8n", "e1f2"]
+        );
+        // After the killer, the quiet moves by history: the one punished comes last.
+        assert_eq!(order.last(), Some(&quiet));
+    }
+
+    #[test]
+    fn history_stays_bounded() {
+        let mut tables: OrderingTables<crate::games::tictactoe::Cell> = OrderingTables::new();
+        let game = TicTacToe::new();
+        let cell = game.legal_moves()[4];
+        for _ in 0..10_000 {
+            tables.quiet_cutoff(cell, 1, 20, &[]);
+        }
+        let h = tables.history(1, cell);
+        assert!(h > HISTORY_MAX * 9 / 10 && h <= HISTORY_MAX, "{h}");
+        assert_eq!(
+            tables.history(0, cell),
+            0,
+            "the other side's table is untouched"
+        );
+        tables.new_search();
+        assert_eq!(tables.history(1, cell), h / 2);
+        assert_eq!(tables.killers(1), [None, None]);
+    }
+}

@@ -1,0 +1,259 @@
+//! # Stage 6: principal variation search
+//!
+//! With good move ordering the first move searched at a node is usually the best one. So
+//! *prove* the others worse instead of valuing them: search the first move with the full
+//! window `(alpha, beta)`, and every later move with the **null window** `(alpha, alpha + 1)`,
+//! which can only answer "better than alpha" or "not better". A null-window search cuts off
+//! far sooner than a full one. Only when it says "better" (the ordering was wrong) is the move
+//! searched again with the full window, to learn its value. That is principal variation
+//! search (PVS; Marsland and Campbell's refinement of Pearl's Scout), in
+//! [`search_move`](IterativeStage::search_move), used at every node and at the root.
+//!
+//! The root adds **aspiration windows**: the score of the next iteration is usually close to
+//! the last one, so the root is searched with a window of ±[`ASPIRATION`] around it, where
+//! more cut-offs happen than with the whole window. If the score falls outside, the window is
+//! widened on that side (four times as far each time) and the iteration searched again.
+//!
+//! **Invariant:** a pure speed-up. A null-window search returns a correct bound, a move that
+//! beats alpha is searched again with the full window, and an iteration ends only when its
+//! score lies inside its window: so the score is exactly the ordered stage's at every depth
+//! where the table cannot change a score (1 to 4, see `cached.rs`). Move choice may differ only
+//! between moves of equal value.
+//! **Cost:** the re-searches, when the first move was not the best; and a whole iteration
+//! searched again when the score leaves the aspiration window.
+
+use crate::game::Game;
+use crate::limits::SearchLimits;
+use crate::score::{Depth, Ply, Score};
+use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
+use crate::search::move_picker::{MovePicker, OrderingTables};
+use crate::search::{Engine, IterationObserver};
+use crate::stats::SearchResult;
+use crate::tt::{Bound, TranspositionTable};
+
+/// Half the width of the first aspiration window, in centipawns.
+pub const ASPIRATION: i32 = 25;
+
+/// Iterations shallower than this search the whole window (their scores still swing too much
+/// for a narrow window to pay).
+const ASPIRATION_FROM_DEPTH: Depth = 4;
+
+/// The ordered engine, searching every move after the first with a null window, and the root
+/// with an aspiration window.
+pub struct Pvs<G: Game> {
+    state: Deepening<G::Move>,
+    /// What earlier searches learned, by position.
+    tt: TranspositionTable<G::Move>,
+    /// Killer moves and the history table, learned as the search goes.
+    tables: OrderingTables<G::Move>,
+}
+
+impl<G: Game> Pvs<G> {
+    /// A new engine with a transposition table of about `megabytes` MB.
+    pub fn new(megabytes: usize) -> Pvs<G> {
+        Pvs {
+            state: Deepening::new(),
+            tt: TranspositionTable::new(megabytes),
+            tables: OrderingTables::new(),
+        }
+    }
+}
+
+impl<G: Game> IterativeStage<G> for Pvs<G> {
+    fn deepening(&mut self) -> &mut Deepening<G::Move> {
+        &mut self.state
+    }
+
+    // ANCHOR: search
+    /// The ordered engine's alpha-beta, each move searched by [`Pvs::search_move`].
+    fn alphabeta(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        mut alpha: Score,
+        beta: Score,
+        pv: &mut Vec<G::Move>,
+    ) -> Score {
+        pv.clear();
+        if !self.state.count_node() {
+            return Score::DRAW; // stopped: the iteration is abandoned, this is thrown away
+        }
+        if let Some(outcome) = game.outcome() {
+            return outcome.score(ply);
+        }
+        if depth == 0 {
+            return game.evaluate();
+        }
+        let key = game.hash();
+        let mut tt_move = None;
+        if let Some(entry) = self.tt.probe(key) {
+            self.state.counter.stats.tt_hits += 1;
+            tt_move = entry.best_move;
+            if entry.depth >= depth {
+                let score = entry.score.from_tt(ply);
+                let answers = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if answers {
+                    self.state.counter.stats.tt_cutoffs += 1;
+                    return score;
+                }
+            }
+        }
+        let original_alpha = alpha;
+        let moves = game.legal_moves();
+        let hash_move = self.state.pv_move(&moves, ply).or(tt_move);
+        let picker = MovePicker::new(game, moves, hash_move, &self.tables, ply);
+        let mut quiets_tried = Vec::new();
+        let mut best = -Score::INFINITE;
+        let mut best_move = None;
+        let mut child_pv = Vec::new();
+        for (tried, mv) in picker.enumerate() {
+            game.play(mv);
+            let score = self.search_move(game, depth, ply, alpha, beta, tried == 0, &mut child_pv);
+            game.undo();
+            // Only the first move of a PV node continues the previous PV.
+            self.state.following_pv = false;
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+                pv.clear();
+                pv.push(mv);
+                pv.extend_from_slice(&child_pv);
+            }
+            let quiet = game.capture(mv).is_none();
+            if alpha >= beta {
+                self.state.counter.stats.count_cutoff(tried);
+                if quiet && !self.state.counter.stopped() {
+                    self.tables.quiet_cutoff(mv, ply, depth, &quiets_tried);
+                }
+                break;
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+        if !self.state.counter.stopped() {
+            let bound = if best <= original_alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
+        }
+        best
+    }
+    // ANCHOR_END: search
+
+    /// The root's moves in the picker's order too (with the table's move first).
+    fn order_root(&mut self, game: &G, moves: &mut Vec<G::Move>) {
+        let tt_move = self.tt.probe(game.hash()).and_then(|entry| entry.best_move);
+        *moves = MovePicker::new(game, std::mem::take(moves), tt_move, &self.tables, 0).collect();
+    }
+
+    // ANCHOR: search_move
+    /// The PVS step: the first move with the full window; any other with the null window
+    /// `(alpha, alpha + 1)` first, which only proves it no better than alpha; and if it turns
+    /// out better after all, once more with the full window to find out by how much.
+    fn search_move(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        alpha: Score,
+        beta: Score,
+        first: bool,
+        pv: &mut Vec<G::Move>,
+    ) -> Score {
+        if first {
+            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
+        }
+        let null = Score(alpha.0 + 1);
+        let score = -self.alphabeta(game, depth - 1, ply + 1, -null, -alpha, pv);
+        // A leaf's value is exact whatever the window (depth 1: the children are leaves), and
+        // in a null-window node the full window is the null window: then no second search.
+        if score > alpha && score < beta && null < beta && depth > 1 {
+            self.state.counter.stats.researches += 1;
+            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
+        }
+        score
+    }
+    // ANCHOR_END: search_move
+
+    // ANCHOR: aspiration
+    /// One iteration with an aspiration window around the previous score, widened (four times
+    /// as far each time) on the side the score fell out of, until the score lands inside.
+    fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
+        if depth < ASPIRATION_FROM_DEPTH || previous.is_mate() {
+            return search_root(self, game, depth, -Score::INFINITE, Score::INFINITE);
+        }
+        let (mut below, mut above) = (ASPIRATION, ASPIRATION);
+        loop {
+            let alpha = window_edge(previous, -below);
+            let beta = window_edge(previous, above);
+            let (score, pv) = search_root(self, game, depth, alpha, beta);
+            if self.state.counter.stopped() || (alpha < score && score < beta) {
+                return (score, pv);
+            }
+            self.state.counter.stats.aspiration_failures += 1;
+            if score <= alpha {
+                below *= 4;
+            } else {
+                above *= 4;
+            }
+        }
+    }
+    // ANCHOR_END: aspiration
+}
+
+/// `score + offset`, or the end of the whole window once that leaves the centipawn range
+/// (a mate score needs the whole window).
+fn window_edge(score: Score, offset: i32) -> Score {
+    let edge = score.0 + offset;
+    if edge.abs() >= Score::MATE.0 - 1000 {
+        if offset < 0 {
+            -Score::INFINITE
+        } else {
+            Score::INFINITE
+        }
+    } else {
+        Score(edge)
+    }
+}
+
+impl<G: Game> Engine<G> for Pvs<G> {
+    fn name(&self) -> &'static str {
+        "pvs"
+    }
+
+    fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
+        self.tt.new_search();
+        self.tables.new_search();
+        deepen(self, game, limits, DEFAULT_DEPTH)
+    }
+
+    fn set_iteration_observer(&mut self, observer: Option<IterationObserver>) {
+        self.state.observer = observer;
+    }
+
+    fn new_game(&mut self) {
+        self.tt.clear();
+        self.tables.clear();
+    }
+
+    fn set_hash_size(&mut self, megabytes: usize) {
+        self.tt = TranspositionTable::new(megabytes);
+    }
+
+    fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+}
