@@ -11,6 +11,11 @@
 //! | 2 | [`search::alphabeta`] | the (alpha, beta) window and cut-offs | same score *and* move as minimax, far fewer nodes |
 //! | 3 | [`search::iterative`] | iterative deepening, time limit, previous PV first | same score as alpha-beta at every depth |
 //! | 4 | [`search::cached`] | a transposition table | same score as iterative at depths 1–4, fewer nodes |
+//! | 5 | [`search::ordered`] | move ordering: hash move, MVV-LVA, killers, history | same score as cached at depths 1–4, fewer nodes |
+//! | 6 | [`search::pvs`] | null windows after the first move, aspiration windows | same score as ordered at depths 1–4, fewer nodes |
+//!
+//! Beside the ladder: [`search::mtdf`] (MTD(f), the same score by null windows alone) and
+//! [`search::oracle`] (alpha-beta with a perfect move order, the yardstick of move ordering).
 //!
 //! Every stage implements [`Engine`] and returns the same [`SearchResult`], so the tests,
 //! the `compare` table, the charts and the notebooks treat them alike.
@@ -25,11 +30,17 @@
 //! - [`stats`]: node counts and per-iteration statistics.
 //! - [`tt`]: the transposition table.
 //!
+//! ## The faces
+//!
+//! - [`uci`]: the engine protocol, so any chess GUI can play against any stage.
+//! - [`lab`]: the measuring tools behind `searchlab compare`, `bench`, `suite` and `match`.
+//! - [`teach`]: the notebook helpers, pictures, charts and tree drawings.
+//!
 //! ```
 //! use searchlab::{engine_for, Chess, SearchLimits};
 //!
 //! let mut game = Chess::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
-//! let mut engine = engine_for::<Chess>("cached").unwrap();
+//! let mut engine = engine_for::<Chess>("pvs").unwrap();
 //! let result = engine.search(&mut game, &SearchLimits::depth(3));
 //! assert_eq!(result.best_move.unwrap().to_string(), "a1a8"); // back-rank mate
 //! assert_eq!(result.score.to_string(), "mate 1");
@@ -37,26 +48,23 @@
 
 #![warn(missing_docs)]
 
-pub mod bench;
-pub mod compare;
-pub mod epd;
+// The shared machinery every stage uses.
 pub mod error;
 pub mod eval;
 pub mod game;
 pub mod games;
 pub mod limits;
-pub mod matchplay;
-pub mod notebook;
-pub mod picture;
-pub mod plot;
 pub mod positions;
-
 pub mod score;
-pub mod search;
 pub mod stats;
-pub mod suite;
-pub mod tree;
 pub mod tt;
+
+// The ladder of searches.
+pub mod search;
+
+// The faces: the engine protocol, the measuring tools, the teaching helpers.
+pub mod lab;
+pub mod teach;
 pub mod uci;
 
 pub use error::{Error, FenError, Result};

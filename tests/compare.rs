@@ -1,7 +1,7 @@
 //! `searchlab compare`, the main job: every stage on the built-in positions, as a table, as
 //! JSON and as a chart.
 
-use searchlab::compare::compare;
+use searchlab::lab::compare::compare;
 use searchlab::positions::COMPARE;
 use std::process::Command;
 
@@ -52,7 +52,14 @@ fn json_has_one_object_per_stage_and_position() {
 
 #[test]
 fn node_totals_per_depth_fall_stage_by_stage() {
-    let stages = ["minimax", "alphabeta", "iterative", "cached", "ordered", "pvs"];
+    let stages = [
+        "minimax",
+        "alphabeta",
+        "iterative",
+        "cached",
+        "ordered",
+        "pvs",
+    ];
     let comparison = compare(COMPARE, &stages, 3, |_, _| {}).expect("compare runs");
     assert_eq!(comparison.rows.len(), COMPARE.len() * stages.len());
     // Depth 1 is the same for all stages: the root and its children, nothing to cut.

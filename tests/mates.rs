@@ -3,7 +3,7 @@
 //! holds *every* move that mates in 2), and the score says "mate 2". The `dm 3` positions are
 //! solved by the cached stage.
 
-use searchlab::epd::parse_epd;
+use searchlab::lab::epd::parse_epd;
 use searchlab::{engine_for, Chess, SearchLimits};
 
 fn check_mates(stage: &str, mate_in: u32, depth: u32) -> usize {

@@ -1,15 +1,15 @@
 //! The notebook helpers are pure functions returning text: these tests check the facts a
 //! notebook relies on without starting a kernel.
 
-use searchlab::compare::compare;
-use searchlab::notebook::{
+use searchlab::lab::compare::compare;
+use searchlab::positions::LADDER;
+use searchlab::teach::notebook::{
     board_move_svg, board_svg, change_percent, comparison_chart_svg, comparison_table_html,
     escape_html, iteration_nodes, iterations_table_html, piece_glyph, rich_output, stacked_svg,
     stage_pairs, stage_table_html, stats_table_html, svg_output, svg_size, thousands,
     with_svg_namespace, StageRow,
 };
-use searchlab::positions::LADDER;
-use searchlab::tree;
+use searchlab::teach::tree;
 use searchlab::{engine_for, Chess, SearchLimits, TicTacToe};
 
 const WHITE_GLYPHS: [char; 6] = ['♔', '♕', '♖', '♗', '♘', '♙'];
@@ -258,7 +258,7 @@ fn committed_notebooks_were_run_cleanly() {
             "{name}"
         );
         assert!(
-            first.contains("searchlab::notebook::fail_on_panic();"),
+            first.contains("searchlab::teach::notebook::fail_on_panic();"),
             "{name}"
         );
         for (i, cell) in code.iter().enumerate() {

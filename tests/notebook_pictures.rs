@@ -4,8 +4,8 @@
 //! each picture is an SVG with a PNG twin, and no HTML output holds an `<svg>`.
 
 use base64::Engine as _;
-use searchlab::notebook::{board_svg, svg_output, svg_size};
-use searchlab::picture::{svg_to_png, Png, PNG_SCALE};
+use searchlab::teach::notebook::{board_svg, svg_output, svg_size};
+use searchlab::teach::picture::{svg_to_png, Png, PNG_SCALE};
 use searchlab::Chess;
 use serde_json::Value;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! input included, plus the library facts the commands rest on (the bench signature is
 //! deterministic).
 
-use searchlab::bench::run_bench;
+use searchlab::lab::bench::run_bench;
 use searchlab::positions::{KIWIPETE, LADDER};
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -189,7 +189,7 @@ fn bench_signature_is_deterministic() {
     let second = run_bench(LADDER, 3, |_, _, _| {}).unwrap();
     assert_eq!(first.entries.len(), LADDER.len());
     assert_eq!(first.total_nodes(), second.total_nodes());
-    let moves = |r: &searchlab::bench::BenchReport| {
+    let moves = |r: &searchlab::lab::bench::BenchReport| {
         r.entries
             .iter()
             .map(|e| e.best_move.clone())

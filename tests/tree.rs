@@ -1,10 +1,10 @@
-//! The traced trees of `searchlab::tree` are the trees the engines search: the same node
+//! The traced trees of `searchlab::teach::tree` are the trees the engines search: the same node
 //! counts, the same scores and moves, and alpha-beta's searched plus pruned nodes make up
 //! exactly minimax's tree.
 
 use searchlab::games::tictactoe::Cell;
 use searchlab::search::{AlphaBeta, Minimax};
-use searchlab::tree::{
+use searchlab::teach::tree::{
     alphabeta_tree, alphabeta_tree_svg, minimax_tree, minimax_tree_svg, tree_svg, NodeState,
     TreeNode, BOOK_POSITION, FULL_DEPTH,
 };

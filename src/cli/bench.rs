@@ -1,9 +1,9 @@
-//! `searchlab bench`: the node-count signature and the speed (see [`searchlab::bench`]).
+//! `searchlab bench`: the node-count signature and the speed (see [`searchlab::lab::bench`]).
 //!
 //! The last line is exactly `<nodes> nodes <nps> nps`, the line OpenBench's client reads.
 
 use super::{format_ms, progress_bar};
-use searchlab::bench::{run_bench_with, DEFAULT_DEPTH};
+use searchlab::lab::bench::{run_bench_with, DEFAULT_DEPTH};
 use searchlab::positions::LADDER;
 use searchlab::stats::millis;
 

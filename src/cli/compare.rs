@@ -2,7 +2,7 @@
 
 use super::format_ms;
 use anyhow::Context;
-use searchlab::compare::{CompareRow, Comparison, ORACLE};
+use searchlab::lab::compare::{CompareRow, Comparison, ORACLE};
 use searchlab::positions::{COMPARE, LADDER};
 use searchlab::search::{previous_stage, STAGES};
 use searchlab::stats::nodes_per_second;
@@ -57,7 +57,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let comparison =
         super::compare_with_progress(positions, &stages, args.depth, "comparing stages")?;
 
-    let svg = searchlab::plot::nodes_per_depth_svg(&comparison.nodes_per_depth)?;
+    let svg = searchlab::teach::plot::nodes_per_depth_svg(&comparison.nodes_per_depth)?;
     if let Some(dir) = args.chart.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }

@@ -5,14 +5,14 @@
 //! change only when a search changes.
 //!
 //! - `tree-minimax.svg`, `tree-alphabeta.svg`: the traced trees of the tic-tac-toe position
-//!   `XOX/.O./..X`, O to move (see `searchlab::tree`).
+//!   `XOX/.O./..X`, O to move (see `searchlab::teach::tree`).
 //! - `nodes-per-depth.svg`, `branching-factor.svg`, `minimal-tree.svg`: every stage of
-//!   `searchlab::STAGES` on the 24 ladder positions at depths 1 to 4 (`searchlab::compare::compare`).
+//!   `searchlab::STAGES` on the 24 ladder positions at depths 1 to 4 (`searchlab::lab::compare::compare`).
 
 use anyhow::Context;
-use searchlab::compare::Comparison;
-use searchlab::plot::{self, Series};
+use searchlab::lab::compare::Comparison;
 use searchlab::positions::LADDER;
+use searchlab::teach::plot::{self, Series};
 use std::path::{Path, PathBuf};
 
 /// Where the figures go when no folder is given: the book's figure folder.
@@ -47,11 +47,11 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
 
     write(
         "tree-minimax.svg",
-        searchlab::tree::minimax_tree_svg(searchlab::tree::BOOK_POSITION)?,
+        searchlab::teach::tree::minimax_tree_svg(searchlab::teach::tree::BOOK_POSITION)?,
     )?;
     write(
         "tree-alphabeta.svg",
-        searchlab::tree::alphabeta_tree_svg(searchlab::tree::BOOK_POSITION)?,
+        searchlab::teach::tree::alphabeta_tree_svg(searchlab::teach::tree::BOOK_POSITION)?,
     )?;
 
     let comparison = run_comparison()?;

@@ -2,7 +2,7 @@
 
 use super::progress_bar;
 use anyhow::Context;
-use searchlab::matchplay::{
+use searchlab::lab::matchplay::{
     default_openings, parse_openings, play_match, GameRecord, GameResult, MatchConfig, Tally,
     DEFAULT_MAX_PLIES,
 };

@@ -11,7 +11,7 @@ pub mod suite;
 pub mod uci;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use searchlab::compare::{compare, Comparison};
+use searchlab::lab::compare::{compare, Comparison};
 use searchlab::positions::NamedPosition;
 use std::time::Duration;
 

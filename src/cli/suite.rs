@@ -2,9 +2,9 @@
 
 use super::progress_bar;
 use anyhow::Context;
-use searchlab::epd::read_epd_file;
+use searchlab::lab::epd::read_epd_file;
+use searchlab::lab::suite::{run_suite, SuiteEntry};
 use searchlab::search::strongest_stage;
-use searchlab::suite::{run_suite, SuiteEntry};
 use searchlab::SearchLimits;
 use std::path::PathBuf;
 use std::time::Duration;

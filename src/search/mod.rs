@@ -10,8 +10,13 @@
 //! | 6 `pvs` | `pvs.rs` | null windows after the first move; aspiration windows at the root |
 //!
 //! Each stage is one file that reads like a chapter: `diff` two neighbours to see the lesson.
-//! What the iterative stages share (the deepening loop, the root, the state kept between
-//! iterations) is written once, in [`deepening`].
+//! What the stages share is written once: the deepening loop, the root and the state kept
+//! between iterations in [`deepening`]; move ordering in [`move_picker`]; the names of all the
+//! stages, and how to build each, in [`registry`].
+//!
+//! Beside the ladder, two engines to measure it by: [`mtdf`] (MTD(f), the score found by null
+//! windows alone) and [`oracle`] (alpha-beta with a perfect move order: the fewest nodes any
+//! move ordering can reach).
 
 pub mod alphabeta;
 pub mod cached;
@@ -23,6 +28,7 @@ pub mod mtdf;
 pub mod oracle;
 pub mod ordered;
 pub mod pvs;
+pub mod registry;
 
 pub use alphabeta::AlphaBeta;
 pub use cached::Cached;
@@ -32,8 +38,11 @@ pub use mtdf::Mtdf;
 pub use oracle::Oracle;
 pub use ordered::Ordered;
 pub use pvs::Pvs;
+pub use registry::{
+    engine_for, find_engine, find_stage, previous_stage, strongest_stage, Stage, DEFAULT_HASH_MB,
+    SIDE_ENGINES, STAGES,
+};
 
-use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::limits::{NodeCounter, SearchLimits, MAX_DEPTH};
 use crate::score::{Depth, Score};
@@ -65,132 +74,6 @@ pub trait Engine<G: Game>: Send {
 
 /// A function told about each completed iteration as it happens.
 pub type IterationObserver = Box<dyn FnMut(&Iteration) + Send>;
-
-/// A rung of the ladder: its name and what it adds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stage {
-    /// The name used on the command line, in UCI `setoption name Stage` and in tests.
-    pub name: &'static str,
-    /// What the stage adds to the one before.
-    pub summary: &'static str,
-    /// Whether the stage searches one fixed depth (no iterative deepening). Time, node limits
-    /// and `stop` still end its search; it then plays the best root move it finished.
-    pub fixed_depth: bool,
-}
-
-/// Every stage, in ladder order. The last one is the strongest and the default.
-pub const STAGES: &[Stage] = &[
-    Stage {
-        name: "minimax",
-        summary: "every move to a fixed depth",
-        fixed_depth: true,
-    },
-    Stage {
-        name: "alphabeta",
-        summary: "minimax with an (alpha, beta) window and cut-offs",
-        fixed_depth: true,
-    },
-    Stage {
-        name: "iterative",
-        summary: "iterative deepening with a time limit, previous PV first",
-        fixed_depth: false,
-    },
-    Stage {
-        name: "cached",
-        summary: "iterative deepening plus a transposition table",
-        fixed_depth: false,
-    },
-    Stage {
-        name: "ordered",
-        summary: "the cached engine with move ordering: hash move, MVV-LVA, killers, history",
-        fixed_depth: false,
-    },
-    Stage {
-        name: "pvs",
-        summary:
-            "principal variation search: null windows after the first move, aspiration windows",
-        fixed_depth: false,
-    },
-];
-
-/// Engines beside the ladder: searches to compare the rungs with, not rungs themselves. They
-/// can be run wherever a stage can (`--stage oracle`), but the UCI engine plays the ladder.
-pub const SIDE_ENGINES: &[Stage] = &[
-    Stage {
-        name: "mtdf",
-        summary: "MTD(f): the ordered search driven by null windows alone",
-        fixed_depth: false,
-    },
-    Stage {
-        name: "oracle",
-        summary:
-            "alpha-beta with a perfect move order: the fewest nodes plain alpha-beta can visit",
-        fixed_depth: true,
-    },
-];
-
-/// The name of the strongest stage, used when none is chosen.
-pub fn strongest_stage() -> &'static str {
-    STAGES[STAGES.len() - 1].name
-}
-
-/// Size of a transposition table when none is asked for, in megabytes.
-pub const DEFAULT_HASH_MB: usize = 16;
-
-/// Finds the rung of the ladder called `name` (surrounding spaces and case do not matter); an
-/// unknown name is an error that lists the stages.
-pub fn find_stage(name: &str) -> Result<&'static Stage> {
-    find_in(STAGES, name)
-}
-
-/// Finds the stage or side engine called `name`, as [`find_stage`] does.
-pub fn find_engine(name: &str) -> Result<&'static Stage> {
-    find_in(STAGES, name)
-        .or_else(|_| find_in(SIDE_ENGINES, name))
-        .map_err(|_| {
-            let all: Vec<Stage> = STAGES.iter().chain(SIDE_ENGINES).copied().collect();
-            unknown_stage(name, &all)
-        })
-}
-
-fn find_in(list: &'static [Stage], name: &str) -> Result<&'static Stage> {
-    let wanted = name.trim();
-    list.iter()
-        .find(|stage| stage.name.eq_ignore_ascii_case(wanted))
-        .ok_or_else(|| unknown_stage(name, list))
-}
-
-/// The error for a name that is not in `list`: it lists them.
-fn unknown_stage(name: &str, list: &[Stage]) -> Error {
-    Error::UnknownStage {
-        name: name.to_string(),
-        known: list.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
-    }
-}
-
-/// Builds the engine of the stage or side engine called `name` (read as [`find_engine`] reads
-/// it).
-pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
-    let stage = find_engine(name)?;
-    match stage.name {
-        "minimax" => Ok(Box::new(Minimax::new())),
-        "alphabeta" => Ok(Box::new(AlphaBeta::new())),
-        "iterative" => Ok(Box::new(Iterative::new())),
-        "cached" => Ok(Box::new(Cached::<G>::new(DEFAULT_HASH_MB))),
-        "ordered" => Ok(Box::new(Ordered::<G>::new(DEFAULT_HASH_MB))),
-        "pvs" => Ok(Box::new(Pvs::<G>::new(DEFAULT_HASH_MB))),
-        "mtdf" => Ok(Box::new(Mtdf::<G>::new(DEFAULT_HASH_MB))),
-        "oracle" => Ok(Box::new(Oracle::<G>::new())),
-        // A stage listed but not built here: a bug, reported like an unknown name.
-        _ => Err(unknown_stage(name, STAGES)),
-    }
-}
-
-/// The stage before `name` on the ladder, if any (what "nodes vs previous stage" compares to).
-pub fn previous_stage(name: &str) -> Option<&'static str> {
-    let index = STAGES.iter().position(|s| s.name == name)?;
-    index.checked_sub(1).map(|i| STAGES[i].name)
-}
 
 /// Moves `mv` to the front of `moves`, keeping the others in their order. Returns whether it
 /// was there at all (a move from another position, or a stale one, is simply not found).

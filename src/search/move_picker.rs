@@ -18,7 +18,7 @@
 //!    evict a good old one at once (the newer goes first, the older second), and no more,
 //!    because a killer that never cuts again only costs a slot.
 //! 4. **Quiet moves by history**: every quiet move that caused a cut-off earns a bonus in the
-//!    [`History`] table (by side and from/to squares), growing with the depth of the
+//!    history table (by side and from/to squares), growing with the depth of the
 //!    cut-off; quiet moves tried before it and failed earn a malus. Over a search the table
 //!    learns which quiet moves tend to work anywhere in the tree.
 //!

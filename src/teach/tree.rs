@@ -15,7 +15,7 @@
 //! `count() + pruned()` equals the minimax count.
 //!
 //! ```
-//! use searchlab::tree::{alphabeta_tree, minimax_tree};
+//! use searchlab::teach::tree::{alphabeta_tree, minimax_tree};
 //! use searchlab::TicTacToe;
 //!
 //! let game = TicTacToe::from_cells("XOX.O.X..").unwrap();

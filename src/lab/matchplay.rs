@@ -36,10 +36,10 @@
 //! most a finite match can tell apart (20 straight wins: +636, not +∞). Such an estimate is a
 //! *lower bound* on the difference, and [`EloEstimate::clamped`] says so.
 
-use crate::epd::{data_lines, parse_epd_line};
 use crate::error::{Error, Result};
 use crate::game::{Game, Outcome};
 use crate::games::Chess;
+use crate::lab::epd::{data_lines, parse_epd_line};
 use crate::limits::SearchLimits;
 use crate::search::{engine_for, Engine};
 use chess::Color;

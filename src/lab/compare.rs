@@ -3,11 +3,11 @@
 use crate::error::Result;
 use crate::games::Chess;
 use crate::limits::SearchLimits;
-use crate::plot::Series;
 use crate::positions::NamedPosition;
 use crate::score::{Depth, Score, ScoreJson};
 use crate::search::engine_for;
 use crate::stats::millis;
+use crate::teach::plot::Series;
 use serde::Serialize;
 use std::time::Duration;
 

@@ -10,9 +10,9 @@
 //!    process; `jupyter execute` then reports an error and exits non-zero.
 //! 2. **Pictures that every reader sees.** A cell shows rich output by printing it between two
 //!    marker lines that evcxr recognises ([`rich_output`]). The pictures come from the crate:
-//!    [`board_svg`] draws a chess position, [`crate::plot`] draws charts, [`crate::tree`] draws
+//!    [`board_svg`] draws a chess position, [`crate::teach::plot`] draws charts, [`crate::teach::tree`] draws
 //!    tic-tac-toe game trees, all as SVG. [`show_svg`] shows one, and sends with it the same
-//!    picture as PNG, rendered by [`crate::picture`] with the font the crate embeds. The PNG is
+//!    picture as PNG, rendered by [`crate::teach::picture`] with the font the crate embeds. The PNG is
 //!    for the reader who opens a committed notebook without running it: JupyterLab does not
 //!    trust a notebook it did not execute, and shows no SVG (nor any `<svg>` inside HTML) in
 //!    an untrusted notebook, while a PNG shows in every viewer. evcxr gathers a cell's rich
@@ -27,14 +27,14 @@
 //! Everything here except the `show_*` functions and [`fail_on_panic`] is a pure function
 //! returning a `String` (or a `Result` of one), so the tests check them without a kernel.
 
-use crate::compare::{CompareRow, Comparison};
 use crate::error::{Error, Result};
 use crate::games::chess::square_at;
 use crate::games::Chess;
-use crate::picture::svg_to_png;
-use crate::plot::{self, Series};
+use crate::lab::compare::{CompareRow, Comparison};
 use crate::score::{Depth, Score};
 use crate::stats::{Iteration, SearchResult, SearchStats};
+use crate::teach::picture::svg_to_png;
+use crate::teach::plot::{self, Series};
 use base64::Engine as _;
 use chess::{ChessMove, Color, Piece, Square};
 use std::fmt::{Display, Write};
@@ -62,7 +62,7 @@ pub fn fail_on_panic() {
         std::panic::set_hook(Box::new(|info| {
             // `info` prints as "panicked at <file>:<line>:<column>:\n<message>".
             eprintln!("{info}");
-            eprintln!("searchlab::notebook::fail_on_panic: a panic ends this notebook run");
+            eprintln!("searchlab::teach::notebook::fail_on_panic: a panic ends this notebook run");
             std::process::exit(PANIC_EXIT_CODE);
         }));
     });
@@ -87,7 +87,7 @@ pub fn rich_output(mime: &str, content: &str) -> String {
 pub fn show_html(html: &str) {
     if html.to_ascii_lowercase().contains("<svg") {
         eprintln!(
-            "searchlab::notebook::show_html: this HTML holds an <svg>, which a notebook opened \
+            "searchlab::teach::notebook::show_html: this HTML holds an <svg>, which a notebook opened \
              without running it does not show; show pictures with show_svg (stacked_svg joins several)"
         );
     }
@@ -105,14 +105,14 @@ pub fn show_svg(svg: &str) {
     match svg_output(svg) {
         Ok(text) => print!("{text}"),
         Err(e) => {
-            eprintln!("searchlab::notebook::show_svg: no PNG for this picture: {e}");
+            eprintln!("searchlab::teach::notebook::show_svg: no PNG for this picture: {e}");
             print!("{}", rich_output("image/svg+xml", &with_svg_namespace(svg)));
         }
     }
 }
 
 /// What [`show_svg`] prints: `svg` as an `image/svg+xml` output and its PNG rendering
-/// ([`crate::picture::svg_to_png`]) as an `image/png` output, base64-encoded as Jupyter
+/// ([`crate::teach::picture::svg_to_png`]) as an `image/png` output, base64-encoded as Jupyter
 /// expects. evcxr joins the two into one bundle.
 pub fn svg_output(svg: &str) -> Result<String> {
     let svg = with_svg_namespace(svg);

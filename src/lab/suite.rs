@@ -1,6 +1,6 @@
 //! Running EPD test suites: does the engine find the move the suite expects?
 //!
-//! An EPD line names a position and what is expected of it (see [`crate::epd`]). A position is
+//! An EPD line names a position and what is expected of it (see [`crate::lab::epd`]). A position is
 //! **solved** when the engine's move, under the given limits, meets every expectation the line
 //! states:
 //!
@@ -19,8 +19,8 @@
 //! and the result of a position does not depend on the order of the file.
 //!
 //! ```
-//! use searchlab::epd::parse_epd;
-//! use searchlab::suite::run_suite;
+//! use searchlab::lab::epd::parse_epd;
+//! use searchlab::lab::suite::run_suite;
 //! use searchlab::SearchLimits;
 //!
 //! let records = parse_epd("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; dm 1; id \"back-rank\";").unwrap();
@@ -29,9 +29,9 @@
 //! assert_eq!(report.entries[0].played_san.as_deref(), Some("Ra8#"));
 //! ```
 
-use crate::epd::EpdRecord;
 use crate::error::{Error, Result};
 use crate::games::Chess;
+use crate::lab::epd::EpdRecord;
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Score};
 use crate::search::{engine_for, Engine};
@@ -207,7 +207,7 @@ pub fn run_suite(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::epd::parse_epd;
+    use crate::lab::epd::parse_epd;
 
     fn expectation(line: &str) -> (Chess, Expectation) {
         let record = &parse_epd(line).unwrap()[0];
@@ -274,7 +274,7 @@ mod tests {
 
     #[test]
     fn solves_mates_from_the_shared_file() {
-        let text = include_str!("../tests/data/mates.epd");
+        let text = include_str!("../../tests/data/mates.epd");
         let records: Vec<_> = parse_epd(text)
             .unwrap()
             .into_iter()

@@ -1,0 +1,13 @@
+//! The measuring tools: what `searchlab compare`, `bench`, `suite` and `match` run, as a
+//! library, so that tests and notebooks measure exactly what the command line does.
+//!
+//! - [`compare`]: every stage on the same positions, depth by depth (the main job).
+//! - [`bench`](mod@bench): the node-count signature of the strongest stage, and its speed.
+//! - [`suite`] and [`epd`]: test suites of positions with known best moves or mates.
+//! - [`matchplay`]: games between two stages.
+
+pub mod bench;
+pub mod compare;
+pub mod epd;
+pub mod matchplay;
+pub mod suite;

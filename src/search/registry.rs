@@ -1,0 +1,133 @@
+//! The registry of rungs: every stage by name, in ladder order, and the engines beside the
+//! ladder. It names every rung and builds any of them, so it sits above them all, in a file of
+//! its own; a new rung is one line in [`STAGES`] and one in [`engine_for`].
+
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::search::{AlphaBeta, Cached, Engine, Iterative, Minimax, Mtdf, Oracle, Ordered, Pvs};
+
+/// A rung of the ladder: its name and what it adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stage {
+    /// The name used on the command line, in UCI `setoption name Stage` and in tests.
+    pub name: &'static str,
+    /// What the stage adds to the one before.
+    pub summary: &'static str,
+    /// Whether the stage searches one fixed depth (no iterative deepening). Time, node limits
+    /// and `stop` still end its search; it then plays the best root move it finished.
+    pub fixed_depth: bool,
+}
+
+/// Every stage, in ladder order. The last one is the strongest and the default.
+pub const STAGES: &[Stage] = &[
+    Stage {
+        name: "minimax",
+        summary: "every move to a fixed depth",
+        fixed_depth: true,
+    },
+    Stage {
+        name: "alphabeta",
+        summary: "minimax with an (alpha, beta) window and cut-offs",
+        fixed_depth: true,
+    },
+    Stage {
+        name: "iterative",
+        summary: "iterative deepening with a time limit, previous PV first",
+        fixed_depth: false,
+    },
+    Stage {
+        name: "cached",
+        summary: "iterative deepening plus a transposition table",
+        fixed_depth: false,
+    },
+    Stage {
+        name: "ordered",
+        summary: "the cached engine with move ordering: hash move, MVV-LVA, killers, history",
+        fixed_depth: false,
+    },
+    Stage {
+        name: "pvs",
+        summary:
+            "principal variation search: null windows after the first move, aspiration windows",
+        fixed_depth: false,
+    },
+];
+
+/// Engines beside the ladder: searches to compare the rungs with, not rungs themselves. They
+/// can be run wherever a stage can (`--stage oracle`), but the UCI engine plays the ladder.
+pub const SIDE_ENGINES: &[Stage] = &[
+    Stage {
+        name: "mtdf",
+        summary: "MTD(f): the ordered search driven by null windows alone",
+        fixed_depth: false,
+    },
+    Stage {
+        name: "oracle",
+        summary:
+            "alpha-beta with a perfect move order: the fewest nodes plain alpha-beta can visit",
+        fixed_depth: true,
+    },
+];
+
+/// The name of the strongest stage, used when none is chosen.
+pub fn strongest_stage() -> &'static str {
+    STAGES[STAGES.len() - 1].name
+}
+
+/// Size of a transposition table when none is asked for, in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// Finds the rung of the ladder called `name` (surrounding spaces and case do not matter); an
+/// unknown name is an error that lists the stages.
+pub fn find_stage(name: &str) -> Result<&'static Stage> {
+    find_in(STAGES, name)
+}
+
+/// Finds the stage or side engine called `name`, as [`find_stage`] does.
+pub fn find_engine(name: &str) -> Result<&'static Stage> {
+    find_in(STAGES, name)
+        .or_else(|_| find_in(SIDE_ENGINES, name))
+        .map_err(|_| {
+            let all: Vec<Stage> = STAGES.iter().chain(SIDE_ENGINES).copied().collect();
+            unknown_stage(name, &all)
+        })
+}
+
+fn find_in(list: &'static [Stage], name: &str) -> Result<&'static Stage> {
+    let wanted = name.trim();
+    list.iter()
+        .find(|stage| stage.name.eq_ignore_ascii_case(wanted))
+        .ok_or_else(|| unknown_stage(name, list))
+}
+
+/// The error for a name that is not in `list`: it lists them.
+fn unknown_stage(name: &str, list: &[Stage]) -> Error {
+    Error::UnknownStage {
+        name: name.to_string(),
+        known: list.iter().map(|s| s.name).collect::<Vec<_>>().join(", "),
+    }
+}
+
+/// Builds the engine of the stage or side engine called `name` (read as [`find_engine`] reads
+/// it).
+pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
+    let stage = find_engine(name)?;
+    match stage.name {
+        "minimax" => Ok(Box::new(Minimax::new())),
+        "alphabeta" => Ok(Box::new(AlphaBeta::new())),
+        "iterative" => Ok(Box::new(Iterative::new())),
+        "cached" => Ok(Box::new(Cached::<G>::new(DEFAULT_HASH_MB))),
+        "ordered" => Ok(Box::new(Ordered::<G>::new(DEFAULT_HASH_MB))),
+        "pvs" => Ok(Box::new(Pvs::<G>::new(DEFAULT_HASH_MB))),
+        "mtdf" => Ok(Box::new(Mtdf::<G>::new(DEFAULT_HASH_MB))),
+        "oracle" => Ok(Box::new(Oracle::<G>::new())),
+        // A stage listed but not built here: a bug, reported like an unknown name.
+        _ => Err(unknown_stage(name, STAGES)),
+    }
+}
+
+/// The stage before `name` on the ladder, if any (what "nodes vs previous stage" compares to).
+pub fn previous_stage(name: &str) -> Option<&'static str> {
+    let index = STAGES.iter().position(|s| s.name == name)?;
+    index.checked_sub(1).map(|i| STAGES[i].name)
+}

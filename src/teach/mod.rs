@@ -1,0 +1,11 @@
+//! The teaching helpers: what the notebooks and the book draw and show.
+//!
+//! - [`notebook`]: helpers for the evcxr notebooks (tables, pictures, failing on a panic).
+//! - [`picture`]: SVG to PNG, with the embedded font, so every viewer shows every picture.
+//! - [`plot`]: charts of node counts (plotters, SVG).
+//! - [`tree`]: tic-tac-toe game trees as searched by minimax and alpha-beta, drawn.
+
+pub mod notebook;
+pub mod picture;
+pub mod plot;
+pub mod tree;
