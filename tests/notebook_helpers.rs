@@ -283,3 +283,13 @@ fn committed_notebooks_were_run_cleanly() {
         }
     }
 }
+
+#[test]
+fn a_stage_diff_is_a_markdown_diff_block() {
+    use searchlab::teach::notebook::diff_markdown;
+    assert_eq!(diff_markdown("-a\n+b\n"), "```diff\n-a\n+b\n```");
+    // A diff that itself holds a fence gets a longer one.
+    assert!(diff_markdown("+```\n").starts_with("````diff\n"));
+    let shown = diff_markdown(&searchlab::teach::diff::stage_diff("pvs").unwrap());
+    assert!(shown.starts_with("```diff\n--- src/search/ordered.rs\n+++ src/search/pvs.rs\n"));
+}

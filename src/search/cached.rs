@@ -66,6 +66,11 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
         &mut self.state
     }
 
+    /// The table's entries become older (see the replacement policy in [`TranspositionTable`]).
+    fn start_search(&mut self) {
+        self.tt.new_search();
+    }
+
     // ANCHOR: search
     /// Iterative deepening's alpha-beta, plus: look the position up first, and store what the
     /// search found at the end.
@@ -158,7 +163,6 @@ impl<G: Game> Engine<G> for Cached<G> {
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
-        self.tt.new_search();
         deepen(self, game, limits, DEFAULT_DEPTH)
     }
 

@@ -145,6 +145,10 @@ pub trait IterativeStage<G: Game>: Engine<G> {
         -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv)
     }
 
+    /// Called once as a search begins, before the first iteration: a stage with tables of what
+    /// earlier searches learned marks them as older here. By default nothing happens.
+    fn start_search(&mut self) {}
+
     /// Puts the root's moves in the order to search them, before the previous iteration's best
     /// move is moved to the front. By default the generator's order is kept.
     fn order_root(&mut self, _game: &G, _moves: &mut Vec<G::Move>) {}
@@ -169,6 +173,7 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
     limits: &SearchLimits,
     default_depth: Depth,
 ) -> SearchResult<G::Move> {
+    stage.start_search();
     let state = stage.deepening();
     state.counter = NodeCounter::new(limits);
     state.completed_depth = 0;

@@ -57,6 +57,10 @@ impl<G: Game> IterativeStage<G> for Mtdf<G> {
         self.ordered.deepening()
     }
 
+    fn start_search(&mut self) {
+        self.ordered.start_search();
+    }
+
     fn alphabeta(
         &mut self,
         game: &mut G,
@@ -105,8 +109,6 @@ impl<G: Game> Engine<G> for Mtdf<G> {
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
-        self.ordered.tt.new_search();
-        self.ordered.tables.new_search();
         deepen(self, game, limits, DEFAULT_DEPTH)
     }
 

@@ -38,9 +38,9 @@ use crate::tt::{Bound, TranspositionTable};
 pub struct Ordered<G: Game> {
     state: Deepening<G::Move>,
     /// What earlier searches learned, by position.
-    pub(crate) tt: TranspositionTable<G::Move>,
+    tt: TranspositionTable<G::Move>,
     /// Killer moves and the history table, learned as the search goes.
-    pub(crate) tables: OrderingTables<G::Move>,
+    tables: OrderingTables<G::Move>,
 }
 
 impl<G: Game> Ordered<G> {
@@ -57,6 +57,12 @@ impl<G: Game> Ordered<G> {
 impl<G: Game> IterativeStage<G> for Ordered<G> {
     fn deepening(&mut self) -> &mut Deepening<G::Move> {
         &mut self.state
+    }
+
+    /// The table's entries become older; the killers are forgotten, the history fades.
+    fn start_search(&mut self) {
+        self.tt.new_search();
+        self.tables.new_search();
     }
 
     // ANCHOR: search
@@ -162,8 +168,6 @@ impl<G: Game> Engine<G> for Ordered<G> {
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
-        self.tt.new_search();
-        self.tables.new_search();
         deepen(self, game, limits, DEFAULT_DEPTH)
     }
 

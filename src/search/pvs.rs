@@ -64,6 +64,12 @@ impl<G: Game> IterativeStage<G> for Pvs<G> {
         &mut self.state
     }
 
+    /// The table's entries become older; the killers are forgotten, the history fades.
+    fn start_search(&mut self) {
+        self.tt.new_search();
+        self.tables.new_search();
+    }
+
     // ANCHOR: search
     /// The ordered engine's alpha-beta, each move searched by [`Pvs::search_move`].
     fn alphabeta(
@@ -235,8 +241,6 @@ impl<G: Game> Engine<G> for Pvs<G> {
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
-        self.tt.new_search();
-        self.tables.new_search();
         deepen(self, game, limits, DEFAULT_DEPTH)
     }
 

@@ -94,6 +94,27 @@ pub fn show_html(html: &str) {
     print!("{}", rich_output("text/html", html));
 }
 
+/// Shows `markdown` as the cell's output (one rich output per cell, like [`show_html`]).
+/// Every notebook viewer renders markdown, trusted or not, code blocks highlighted.
+pub fn show_markdown(markdown: &str) {
+    print!("{}", rich_output("text/markdown", markdown));
+}
+
+/// `diff` as a markdown ```` ```diff ```` block: added lines green, removed lines red, in any
+/// viewer that highlights code.
+pub fn diff_markdown(diff: &str) -> String {
+    let fence = if diff.contains("```") { "````" } else { "```" };
+    format!("{fence}diff\n{}\n{fence}", diff.trim_end())
+}
+
+/// Shows what the rung `stage` adds to the one below: the diff of their source files
+/// ([`crate::teach::diff::stage_diff`]), the same the book shows.
+pub fn show_stage_diff(stage: &str) -> Result<()> {
+    let diff = crate::teach::diff::stage_diff(stage)?;
+    show_markdown(&diff_markdown(&diff));
+    Ok(())
+}
+
 /// Shows an SVG picture as the cell's output, together with the same picture as PNG (one
 /// picture per cell, like [`show_html`]; join several with [`stacked_svg`]).
 ///

@@ -32,14 +32,16 @@ impl Series {
     }
 }
 
-/// Colours for the stages, in ladder order (then they repeat).
-const PALETTE: [RGBColor; 6] = [
+/// Colours for the stages, in ladder order, then the side engines (then they repeat).
+const PALETTE: [RGBColor; 8] = [
     RGBColor(0xd6, 0x27, 0x28),
     RGBColor(0x1f, 0x77, 0xb4),
     RGBColor(0x2c, 0xa0, 0x2c),
     RGBColor(0x94, 0x67, 0xbd),
     RGBColor(0xff, 0x7f, 0x0e),
     RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0xe3, 0x77, 0xc2),
+    RGBColor(0x33, 0x33, 0x33),
 ];
 
 /// A line chart of `series` against depth, as an SVG document. With `log_y` the value axis is
@@ -101,6 +103,38 @@ pub fn minimal_tree_ratio_svg(node_series: &[Series], branching: f64) -> Result<
     line_chart_svg(
         &format!("Nodes relative to the minimal tree (b = {branching:.1}, log scale)"),
         "nodes / minimal tree",
+        true,
+        &ratio,
+    )
+}
+
+/// Each series of node counts as a multiple of the ordering oracle's at the same depth
+/// (1 = as few nodes as plain alpha-beta with a perfect move order), log scale. Depths the
+/// oracle was not run at are left out.
+pub fn oracle_ratio_svg(node_series: &[Series], oracle: &Series) -> Result<String> {
+    let oracle_at = |depth: Depth| {
+        oracle
+            .points
+            .iter()
+            .find(|p| p.0 == depth)
+            .map(|p| p.1)
+            .filter(|&n| n > 0.0)
+    };
+    let ratio: Vec<Series> = node_series
+        .iter()
+        .filter(|s| s.name != oracle.name)
+        .map(|s| Series {
+            name: s.name.clone(),
+            points: s
+                .points
+                .iter()
+                .filter_map(|&(d, n)| oracle_at(d).map(|o| (d, n / o)))
+                .collect(),
+        })
+        .collect();
+    line_chart_svg(
+        "Nodes as a multiple of the ordering oracle's (log scale)",
+        "nodes / oracle's nodes",
         true,
         &ratio,
     )
