@@ -20,10 +20,17 @@
 //!   repetition draw or the 50-move rule depend on exactly that, so a score stored via one path
 //!   can be reused on another where it does not hold.
 //!
-//! Neither can happen inside one search of depth 4 or less from a fresh table (a position
-//! recurs at two remaining depths only two plies apart, with both sides returning to where
-//! they were, which is a repetition the game already scores), which is the rule the ladder
-//! test holds this stage to: exactly iterative's score at depths 1 to 4.
+//! Neither can happen inside one search of depth 4 or less from a fresh table, which is the
+//! rule the ladder test holds this stage to: exactly iterative's score at depths 1 to 4. A
+//! position can recur at two remaining depths only an even number of plies apart, at least two:
+//! each side reaching in two moves a square the other path reaches in one (Qd1–d2–d3 for
+//! Qd1–d3, and the same for the other side). Within depth 4 the later occurrence is then at
+//! ply 4, a leaf, which is evaluated and never looked up. A repetition needs four plies, both
+//! sides returning, and within depth 4 every path that meets it shares the position repeated
+//! (the root). At depth 5 both bend: a position stored at ply 2 with three plies to go can
+//! answer the same position at ply 4 with one to go, and a line repeating the position at
+//! ply 1 is a draw on one path and not on another. (The book's chapter on move ordering shows
+//! a position where a deeper entry changes a depth-5 score.)
 //! **Cost:** a fixed amount of memory (the `Hash` option, in MB), and a probe per node.
 
 use crate::game::Game;
