@@ -359,3 +359,39 @@ fn a_deeper_entry_changes_a_depth_five_score() {
         assert_eq!(at_four(stage), four, "{stage}");
     }
 }
+
+/// The oracle at depth 5 too: alpha-beta's exact score, never more nodes than alpha-beta, every
+/// cut-off by the first move, on each of the 24 positions (depths 1 to 4 are checked with the
+/// rest of the ladder).
+#[test]
+fn the_oracle_is_the_floor_at_depth_five() {
+    let mut totals = (0u64, 0u64);
+    for position in LADDER {
+        let search = |stage: &str| {
+            let mut game = Chess::from_fen(position.fen).expect("valid");
+            engine_for::<Chess>(stage)
+                .expect("known stage")
+                .search(&mut game, &SearchLimits::depth(5))
+        };
+        let (alphabeta, oracle) = (search("alphabeta"), search("oracle"));
+        assert_eq!(oracle.score, alphabeta.score, "{}", position.name);
+        assert!(
+            oracle.nodes() <= alphabeta.nodes(),
+            "{}: oracle {} vs alphabeta {}",
+            position.name,
+            oracle.nodes(),
+            alphabeta.nodes()
+        );
+        assert_eq!(
+            oracle.stats.first_move_cutoffs, oracle.stats.beta_cutoffs,
+            "{}",
+            position.name
+        );
+        totals.0 += alphabeta.nodes();
+        totals.1 += oracle.nodes();
+    }
+    println!(
+        "depth 5 totals: alphabeta {}, oracle {}",
+        totals.0, totals.1
+    );
+}
