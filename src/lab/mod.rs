@@ -5,9 +5,11 @@
 //! - [`bench`](mod@bench): the node-count signature of the strongest stage, and its speed.
 //! - [`suite`] and [`epd`]: test suites of positions with known best moves or mates.
 //! - [`matchplay`]: games between two stages.
+//! - [`sprt`]: the sequential probability ratio test that says when a match has said enough.
 
 pub mod bench;
 pub mod compare;
 pub mod epd;
 pub mod matchplay;
+pub mod sprt;
 pub mod suite;

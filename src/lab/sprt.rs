@@ -1,0 +1,247 @@
+//! The sequential probability ratio test: play until the games say which of two Elo
+//! differences is true, and not one game longer.
+//!
+//! A fixed number of games wastes most of them: a change worth +100 Elo shows itself in a few
+//! dozen, one worth +2 needs tens of thousands. Wald's SPRT (1945) decides between two
+//! hypotheses, `H0: Δ = elo0` and `H1: Δ = elo1`, by adding up after every result how much
+//! likelier the results so far are under `H1` than under `H0` (the log-likelihood ratio, LLR).
+//! It stops as soon as the LLR leaves the band between two bounds set by the error rates
+//! `alpha` (accepting H1 when H0 is true) and `beta` (accepting H0 when H1 is true):
+//!
+//! ```text
+//! lower = ln(beta / (1 - alpha))       accept H0 below it
+//! upper = ln((1 - beta) / alpha)       accept H1 above it       (alpha = beta = 0.05: ±2.94)
+//! ```
+//!
+//! **The LLR.** Chess results are not coin flips (there are draws, and the draw rate is not
+//! known in advance), so this uses the generalised SPRT as engine testers do (fishtest,
+//! OpenBench, cutechess-cli): treat the score of each unit of play as a sample with mean `s`
+//! and variance `σ²` estimated from the results themselves, and compare the two hypotheses'
+//! expected scores `s0 = E(elo0)`, `s1 = E(elo1)` (the logistic curve, `E(Δ) = 1 / (1 +
+//! 10^(−Δ/400))`). For `N` units, Michel Van den Bergh's approximation ("A simple
+//! approximation to the SPRT", the `GSPRT_approximation` note behind fishtest's and
+//! cutechess-cli's code) is
+//!
+//! ```text
+//! LLR = N · (s1 − s0) · (2s − s0 − s1) / (2σ²)
+//! ```
+//!
+//! **Pentanomial, by default.** A match plays every opening twice, colours swapped, so the two
+//! games of a pair are not independent: a lopsided opening wins one game for each side. The
+//! unit is therefore the *pair*, scored 0, ¼, ½, ¾ or 1 (the pair's points over two): the
+//! pentanomial model, which fishtest adopted for that reason. Its variance is smaller than the
+//! per-game one whenever openings matter, so the test ends sooner without being wrong. The
+//! trinomial model (the unit is one game: 0, ½ or 1) is there too, for unpaired results.
+//!
+//! With no variance yet (every unit scored the same) the LLR is 0: there is no evidence of
+//! anything until the results differ.
+
+use crate::error::{Error, Result};
+use crate::lab::matchplay::expected_score;
+use serde::Serialize;
+
+/// The hypotheses and error rates of a test.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Sprt {
+    /// The Elo difference of the null hypothesis H0.
+    pub elo0: f64,
+    /// The Elo difference of the alternative H1.
+    pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
+    pub beta: f64,
+}
+
+/// What the test says so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    /// The LLR fell below the lower bound: H0 (`elo0`) is accepted.
+    H0,
+    /// The LLR rose above the upper bound: H1 (`elo1`) is accepted.
+    H1,
+    /// Still between the bounds: play on.
+    Continue,
+}
+
+impl Sprt {
+    /// The default error rates: 5% each way.
+    pub const DEFAULT_ALPHA: f64 = 0.05;
+    /// See [`Sprt::DEFAULT_ALPHA`].
+    pub const DEFAULT_BETA: f64 = 0.05;
+
+    /// Reads `elo0,elo1[,alpha,beta]` (as `searchlab match --sprt` takes it): `0,10` or
+    /// `0,10,0.05,0.05`. An error says what was wrong.
+    pub fn parse(text: &str) -> Result<Sprt> {
+        let bad = |reason: String| Error::InvalidLimit(format!("--sprt '{text}': {reason}"));
+        let numbers: Vec<f64> = text
+            .split(',')
+            .map(|part| {
+                part.trim()
+                    .parse::<f64>()
+                    .map_err(|_| bad(format!("'{}' is not a number", part.trim())))
+            })
+            .collect::<Result<_>>()?;
+        let (elo0, elo1, alpha, beta) = match numbers.as_slice() {
+            [e0, e1] => (*e0, *e1, Sprt::DEFAULT_ALPHA, Sprt::DEFAULT_BETA),
+            [e0, e1, a, b] => (*e0, *e1, *a, *b),
+            _ => return Err(bad("give elo0,elo1 or elo0,elo1,alpha,beta".into())),
+        };
+        Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        }
+        .validated()
+        .map_err(|e| bad(e.to_string()))
+    }
+
+    /// The test itself, once its numbers make sense: `elo0 < elo1`, both finite, and error
+    /// rates strictly between 0 and ½.
+    pub fn validated(self) -> Result<Sprt> {
+        let finite = [self.elo0, self.elo1, self.alpha, self.beta]
+            .iter()
+            .all(|x| x.is_finite());
+        if !finite || self.elo0 >= self.elo1 {
+            return Err(Error::InvalidLimit(
+                "elo0 must be below elo1, both finite".into(),
+            ));
+        }
+        if !(0.0 < self.alpha && self.alpha < 0.5 && 0.0 < self.beta && self.beta < 0.5) {
+            return Err(Error::InvalidLimit(
+                "alpha and beta must lie strictly between 0 and 0.5".into(),
+            ));
+        }
+        Ok(self)
+    }
+
+    /// The lower and upper bounds of the LLR (see the module docs).
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// What an LLR means for this test.
+    pub fn decide(&self, llr: f64) -> Decision {
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            Decision::H1
+        } else if llr <= lower {
+            Decision::H0
+        } else {
+            Decision::Continue
+        }
+    }
+
+    // ANCHOR: llr
+    /// The LLR of samples scored `scores[i]` (a fraction of a point: 0 to 1), `counts[i]` of
+    /// each: `N · (s1 − s0) · (2s − s0 − s1) / (2σ²)`, with the sample's mean `s` and variance
+    /// `σ²`. 0 without samples or without variance.
+    pub fn llr(&self, scores: &[f64], counts: &[u32]) -> f64 {
+        let n: f64 = counts.iter().map(|&c| f64::from(c)).sum();
+        if n == 0.0 {
+            return 0.0;
+        }
+        let mean = |f: &dyn Fn(f64) -> f64| {
+            scores
+                .iter()
+                .zip(counts)
+                .map(|(&x, &c)| f(x) * f64::from(c))
+                .sum::<f64>()
+                / n
+        };
+        let s = mean(&|x| x);
+        let variance = mean(&|x| x * x) - s * s;
+        if variance <= 1e-12 {
+            return 0.0;
+        }
+        let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * variance)
+    }
+    // ANCHOR_END: llr
+
+    /// The LLR of single games: `losses`, `draws`, `wins` scored 0, ½, 1 (the trinomial model).
+    pub fn llr_trinomial(&self, wins: u32, draws: u32, losses: u32) -> f64 {
+        self.llr(&[0.0, 0.5, 1.0], &[losses, draws, wins])
+    }
+
+    /// The LLR of game pairs: `pairs[k]` pairs that scored `k` half-points of 4 (0 to 2
+    /// points), so a pair counts 0, ¼, ½, ¾ or 1 (the pentanomial model).
+    pub fn llr_pentanomial(&self, pairs: [u32; 5]) -> f64 {
+        self.llr(&[0.0, 0.25, 0.5, 0.75, 1.0], &pairs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(elo0: f64, elo1: f64) -> Sprt {
+        Sprt {
+            elo0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+        }
+    }
+
+    #[test]
+    fn bounds_follow_from_the_error_rates() {
+        let (lower, upper) = test(0.0, 10.0).bounds();
+        // ln(0.05 / 0.95) and its negative.
+        assert!((lower - (-2.944_438_979)).abs() < 1e-8, "{lower}");
+        assert!((upper - 2.944_438_979).abs() < 1e-8, "{upper}");
+        let asymmetric = Sprt {
+            alpha: 0.1,
+            ..test(0.0, 10.0)
+        };
+        // ln(0.05 / 0.9) and ln(0.95 / 0.1).
+        let (lower, upper) = asymmetric.bounds();
+        assert!((lower - (0.05f64 / 0.9).ln()).abs() < 1e-12);
+        assert!((upper - (9.5f64).ln()).abs() < 1e-12);
+    }
+
+    /// W/D/L = 60/20/20, H0 = 0, H1 = 100 Elo, worked by hand:
+    /// s = (60 + 10) / 100 = 0.7; E[x²] = (60 + 20/4) / 100 = 0.65; σ² = 0.65 − 0.49 = 0.16;
+    /// s0 = 0.5; s1 = 1 / (1 + 10^(−0.25)) = 0.640 065 2; s1 − s0 = 0.140 065 2;
+    /// 2s − s0 − s1 = 1.4 − 1.140 065 2 = 0.259 934 8;
+    /// LLR = 100 · 0.140 065 2 · 0.259 934 8 / 0.32 = 11.377 4.
+    #[test]
+    fn the_trinomial_llr_matches_a_hand_computation() {
+        let llr = test(0.0, 100.0).llr_trinomial(60, 20, 20);
+        assert!((llr - 11.3774).abs() < 1e-3, "{llr}");
+        assert_eq!(test(0.0, 100.0).decide(llr), Decision::H1);
+        // The same games the other way round favour H0, by the same argument mirrored.
+        let llr = test(0.0, 100.0).llr_trinomial(20, 20, 60);
+        assert!(llr < -2.95, "{llr}");
+        assert_eq!(test(0.0, 100.0).decide(llr), Decision::H0);
+    }
+
+    /// Pairs 5/10/20/10/5 (symmetric, s = ½), H0 = −10, H1 = +10: the LLR is exactly 0 (the
+    /// mean lies half way between s0 and s1, as E is symmetric about 0).
+    /// Pairs 0/0/10/20/10: s = (10·½ + 20·¾ + 10·1) / 40 = 0.75; E[x²] = (2.5 + 11.25 + 10) / 40
+    /// = 0.59375; σ² = 0.59375 − 0.5625 = 0.03125; with H0 = 0, H1 = 100:
+    /// LLR = 40 · 0.140 065 2 · (1.5 − 1.140 065 2) / 0.0625 = 32.265 0.
+    #[test]
+    fn the_pentanomial_llr_matches_a_hand_computation() {
+        assert!(test(-10.0, 10.0).llr_pentanomial([5, 10, 20, 10, 5]).abs() < 1e-9);
+        let llr = test(0.0, 100.0).llr_pentanomial([0, 0, 10, 20, 10]);
+        assert!((llr - 32.265).abs() < 1e-2, "{llr}");
+    }
+
+    #[test]
+    fn no_variance_is_no_evidence_and_bad_tests_are_refused() {
+        assert_eq!(test(0.0, 10.0).llr_trinomial(7, 0, 0), 0.0);
+        assert_eq!(test(0.0, 10.0).llr_pentanomial([0; 5]), 0.0);
+        assert_eq!(test(0.0, 10.0).decide(0.0), Decision::Continue);
+        assert!(Sprt::parse("0,10").is_ok());
+        assert_eq!(Sprt::parse("0, 10, 0.1, 0.2").unwrap().beta, 0.2);
+        for bad in ["10,0", "0", "0,10,0.05", "a,b", "0,10,0,0.05", "0,10,0.6,0.05", "0,inf"] {
+            assert!(Sprt::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
