@@ -114,6 +114,15 @@ pub enum Error {
     /// embedded font lacks).
     #[error("picture: {0}")]
     Picture(String),
+    /// An engine playing a match failed: it would not start, answered nothing in time, sent
+    /// an illegal move, or exited.
+    #[error("engine {engine}: {reason}")]
+    Engine {
+        /// The engine's name.
+        engine: String,
+        /// What went wrong.
+        reason: String,
+    },
 }
 
 /// `Result` with the library's [`enum@Error`].

@@ -2,7 +2,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Chess game-tree search, one stage at a time.
 #[derive(Parser, Debug)]
@@ -25,7 +25,7 @@ enum Command {
     Perft(cli::perft::Args),
     /// Run an EPD test suite (bm / am / dm).
     Suite(cli::suite::Args),
-    /// Play a match between two stages.
+    /// Play a match between two players: stages, or UCI engines.
     Match(cli::matchplay::Args),
     /// Fixed positions at a fixed depth: a node-count signature and the speed.
     Bench(cli::bench::Args),
@@ -36,14 +36,18 @@ enum Command {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    // The match command needs clap's matches too: the order of its --stage and --engine flags.
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let outcome = match cli.command {
         None => cli::compare::run(cli::compare::Args::default(), cli.json),
         Some(Command::Compare(args)) => cli::compare::run(args, cli.json),
         Some(Command::Search(args)) => cli::search::run(args, cli.json),
         Some(Command::Perft(args)) => cli::perft::run(args, cli.json),
         Some(Command::Suite(args)) => cli::suite::run(args, cli.json),
-        Some(Command::Match(args)) => cli::matchplay::run(args, cli.json),
+        Some(Command::Match(args)) => {
+            cli::matchplay::run(args, matches.subcommand_matches("match"), cli.json)
+        }
         Some(Command::Bench(args)) => cli::bench::run(args, cli.json),
         Some(Command::Uci) => cli::uci::run(),
         Some(Command::Figures(args)) => cli::figures::run(args, cli.json),

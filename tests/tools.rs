@@ -242,7 +242,37 @@ fn bad_inputs_fail_cleanly() {
         ],
         "more than 0 ms",
     );
-    fails(&["match", "--stage", "cached"], "exactly two stages");
+    fails(&["match", "--stage", "cached"], "exactly two players");
+    fails(
+        &[
+            "match", "--stage", "cached", "--stage", "pvs", "--sprt", "10,0",
+        ],
+        "elo0 must be below elo1",
+    );
+    fails(
+        &[
+            "match", "--stage", "cached", "--stage", "pvs", "--tc", "fast",
+        ],
+        "time control 'fast'",
+    );
+    fails(
+        &[
+            "match", "--stage", "cached", "--option", "Hash=1", "--stage", "pvs",
+        ],
+        "needs an --engine before it",
+    );
+    fails(
+        &[
+            "match",
+            "--stage",
+            "pvs",
+            "--engine",
+            "/nonexistent/engine",
+            "--games",
+            "2",
+        ],
+        "cannot start '/nonexistent/engine'",
+    );
     let openings = temp_file("openings.txt", "not a position\n");
     fails(
         &[
@@ -257,4 +287,69 @@ fn bad_inputs_fail_cleanly() {
         "openings.txt",
     );
     fails(&["bench", "--depth", "0"], "depth must be at least 1");
+}
+
+/// A short match played two games at a time, against a UCI engine (this very binary, as any
+/// GUI would start it, set to another stage), writes a PGN that reads back with every move
+/// legal; and the JSON carries the pairs and the SPRT's LLR.
+#[test]
+fn a_concurrent_match_against_a_uci_engine_writes_a_legal_pgn() {
+    let pgn = std::env::temp_dir().join(format!("searchlab-match-{}.pgn", std::process::id()));
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_searchlab"));
+    let v = json(&[
+        "match",
+        "--stage",
+        "pvs",
+        "--engine",
+        &engine,
+        "--option",
+        "Stage=cached",
+        "--option",
+        "Hash=4",
+        "--games",
+        "6",
+        "--nodes",
+        "1500",
+        "--concurrency",
+        "2",
+        "--sprt",
+        "0,50",
+        "--max-plies",
+        "120",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(v["player_b"], "searchlab Stage=cached Hash=4");
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 6);
+    assert_eq!(
+        v["standing"]["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_u64().unwrap())
+            .sum::<u64>(),
+        3
+    );
+    assert!(v["standing"]["llr"].as_f64().is_some());
+    let text = std::fs::read_to_string(&pgn).expect("the PGN was written");
+    let read = searchlab::lab::pgn::read_games(&text).expect("every move replays legally");
+    assert_eq!(read.len(), 6);
+    for game in &read {
+        let round: usize = game.header("Round").unwrap().parse().unwrap();
+        let record = &games[round - 1];
+        let moves: Vec<&str> = record["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert_eq!(game.moves, moves, "round {round}");
+        assert_eq!(
+            game.header("PlyCount"),
+            Some(moves.len().to_string().as_str())
+        );
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&game.result.as_str()));
+    }
+    let _ = std::fs::remove_file(pgn);
 }

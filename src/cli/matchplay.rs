@@ -1,37 +1,64 @@
-//! `searchlab match`: two stages play each other; W/D/L and an Elo difference.
+//! `searchlab match`: games between two players (stages, or UCI engines), with a progress
+//! line, a PGN file, and an SPRT that stops the match once it is sure.
 
 use super::progress_bar;
 use anyhow::Context;
+use clap::ArgMatches;
 use searchlab::lab::matchplay::{
-    default_openings, parse_openings, play_match, GameRecord, GameResult, MatchConfig, Tally,
-    DEFAULT_MAX_PLIES,
+    default_openings, parse_openings, play_match, shuffled, GameRecord, GameResult, MatchConfig,
+    MoveLimits, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES,
 };
-use searchlab::SearchLimits;
+use searchlab::lab::sprt::{Decision, Sprt};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
 /// Arguments of `searchlab match`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The two stages, A then B (give `--stage` twice); results are from A's point of view.
-    #[arg(long = "stage", num_args = 1, required = true)]
+    /// A stage as a player (give two players in all, with --stage or --engine; the first is
+    /// A, and results are from A's point of view).
+    #[arg(long = "stage", num_args = 1)]
     pub stages: Vec<String>,
-    /// Number of games (each opening is played twice, colours swapped).
-    #[arg(long, default_value_t = 10)]
-    pub games: usize,
-    /// Time per move (milliseconds). Fixed-depth stages search their default depth (or
-    /// `--depth`) and are cut short by it, playing the best root move they finished.
-    #[arg(long, default_value_t = 100)]
-    pub movetime: u64,
-    /// Depth limit per move (plies), alone or together with the time limit.
+    /// A UCI engine as a player: the command that starts it, e.g. /usr/games/stockfish or
+    /// "target/release/searchlab uci".
+    #[arg(long = "engine", num_args = 1)]
+    pub engines: Vec<String>,
+    /// A UCI option for the --engine named before it: Name=Value (repeatable), e.g.
+    /// UCI_LimitStrength=true.
+    #[arg(long = "option", num_args = 1)]
+    pub options: Vec<String>,
+    /// Number of games (each opening is played twice, colours swapped); with --sprt, the most
+    /// to play [default: 10, or 20000 with --sprt].
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Time control: base+increment in seconds, e.g. 10+0.1; the referee keeps the clocks.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Time per move (milliseconds) [default: 100 when no --tc, --nodes or --depth is given].
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Depth limit per move (plies), alone or with another limit.
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Node limit per move (makes a match between iterative stages reproducible).
+    /// Node limit per move (reproducible, and fast: good for comparing ideas).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Opening positions, one FEN or EPD line each; a built-in list by default.
+    /// Games played at the same time (2 on a 2-core machine).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Stop when the SPRT decides: elo0,elo1[,alpha,beta], e.g. 0,10 (alpha = beta = 0.05).
+    #[arg(long)]
+    pub sprt: Option<String>,
+    /// Write every game to this PGN file as it finishes.
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// Opening positions, one FEN or EPD line each [default: 500 drawn from the 8-move book].
     #[arg(long)]
     pub openings: Option<PathBuf>,
+    /// Shuffles the openings: each seed plays them in its own order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// A game still going after this many plies is adjudicated a draw.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     pub max_plies: usize,
@@ -40,25 +67,91 @@ pub struct Args {
     pub verbose: bool,
 }
 
-/// Plays the match and prints the result.
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let [stage_a, stage_b] = args.stages.as_slice() else {
-        anyhow::bail!(
-            "a match needs exactly two stages (--stage A --stage B), got {}",
-            args.stages.len()
-        );
+/// The two players, in the order the command line names them, each engine with the options
+/// that follow it. `matches` (clap's view of the `match` subcommand) gives the positions.
+fn players(args: &Args, matches: Option<&ArgMatches>) -> anyhow::Result<[PlayerSpec; 2]> {
+    let positions = |id: &str, count: usize| -> Vec<usize> {
+        matches
+            .and_then(|m| m.indices_of(id))
+            .map(|i| i.collect())
+            .unwrap_or_else(|| (0..count).collect())
     };
-    super::check_stage(stage_a)?;
-    super::check_stage(stage_b)?;
-    if args.games == 0 {
+    let mut named: Vec<(usize, PlayerSpec)> = Vec::new();
+    for (at, stage) in positions("stages", args.stages.len())
+        .into_iter()
+        .zip(&args.stages)
+    {
+        named.push((
+            at,
+            PlayerSpec::Stage(super::check_stage(stage)?.to_string()),
+        ));
+    }
+    // Without positions (a test building Args by hand), engines come after the stages.
+    let engine_base = if matches.is_some() { 0 } else { 1_000 };
+    for (at, command) in positions("engines", args.engines.len())
+        .into_iter()
+        .zip(&args.engines)
+    {
+        named.push((
+            at + engine_base,
+            PlayerSpec::Uci {
+                command: command.clone(),
+                options: Vec::new(),
+            },
+        ));
+    }
+    named.sort_by_key(|(at, _)| *at);
+    for (at, option) in positions("options", args.options.len())
+        .into_iter()
+        .zip(&args.options)
+    {
+        let (name, value) = option
+            .split_once('=')
+            .with_context(|| format!("--option '{option}': write Name=Value"))?;
+        let engine = named
+            .iter_mut()
+            .rev()
+            .find(|(engine_at, spec)| {
+                *engine_at < at + engine_base && matches!(spec, PlayerSpec::Uci { .. })
+            })
+            .with_context(|| format!("--option '{option}' needs an --engine before it"))?;
+        if let PlayerSpec::Uci { options, .. } = &mut engine.1 {
+            options.push((name.trim().to_string(), value.trim().to_string()));
+        }
+    }
+    match <[PlayerSpec; 2]>::try_from(named.into_iter().map(|(_, p)| p).collect::<Vec<_>>()) {
+        Ok(players) => Ok(players),
+        Err(named) => anyhow::bail!(
+            "a match needs exactly two players (two stages, --stage A --stage B, or a stage and an \
+             --engine), got {}",
+            named.len()
+        ),
+    }
+}
+
+/// Plays the match and prints the result.
+pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Result<()> {
+    let players = players(&args, matches)?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let games = args
+        .games
+        .unwrap_or(if sprt.is_some() { 20_000 } else { 10 });
+    if games == 0 {
         anyhow::bail!("--games must be at least 1");
     }
-    let limits = SearchLimits {
-        depth: args.depth,
+    let mut limits = MoveLimits {
+        time_control: args.tc.as_deref().map(TimeControl::parse).transpose()?,
+        movetime: args.movetime.map(Duration::from_millis),
         nodes: args.nodes,
-        movetime: Some(Duration::from_millis(args.movetime)),
-        ..SearchLimits::default()
+        depth: args.depth,
     };
+    if limits.time_control.is_none()
+        && limits.movetime.is_none()
+        && limits.nodes.is_none()
+        && limits.depth.is_none()
+    {
+        limits.movetime = Some(Duration::from_millis(100));
+    }
     limits.validate()?;
     let openings = match &args.openings {
         Some(path) => {
@@ -69,46 +162,68 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         None => default_openings(),
     };
     let config = MatchConfig {
-        stage_a: stage_a.clone(),
-        stage_b: stage_b.clone(),
-        games: args.games,
+        players,
+        games,
         limits,
-        openings,
+        openings: shuffled(&openings, args.seed),
         max_plies: args.max_plies,
+        concurrency: args.concurrency,
+        sprt,
     };
+    let names = config.players.clone().map(|p| p.name());
+    let [a, b] = [names[0].as_str(), names[1].as_str()];
+    let mut pgn = match &args.pgn {
+        Some(path) => Some(
+            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        ),
+        None => None,
+    };
+    let event = format!("searchlab match: {a} vs {b}");
     let bar = progress_bar(
-        args.games as u64,
-        "{msg} [{bar:40}] {pos}/{len} games ({elapsed}, eta {eta})",
+        games as u64,
+        "{msg} [{bar:30}] {pos}/{len} games ({elapsed}, eta {eta})",
     );
-    let mut tally = Tally::default();
-    bar.set_message(format!("{stage_a} vs {stage_b}"));
-    let report = play_match(&config, |done, _, game| {
-        tally.add(game.result);
-        if !json {
-            bar.suspend(|| print_game(done, game, stage_a, stage_b, args.verbose));
+    let mut pgn_error = None;
+    let report = play_match(&config, |standing, game| {
+        if let (Some(file), Some(path)) = (pgn.as_mut(), &args.pgn) {
+            let written = game
+                .pgn(&event, [a, b], &config.limits)
+                .map_err(anyhow::Error::from)
+                .and_then(|text| {
+                    file.write_all(text.as_bytes())
+                        .and_then(|_| file.flush())
+                        .with_context(|| format!("writing {}", path.display()))
+                });
+            if let Err(error) = written {
+                pgn_error.get_or_insert(error);
+            }
         }
-        let Tally {
-            wins,
-            draws,
-            losses,
-        } = tally;
-        bar.set_message(format!("{stage_a} vs {stage_b} +{wins} ={draws} -{losses}"));
-        bar.set_position(done as u64);
+        if !json {
+            bar.suspend(|| print_game(standing.done, game, a, b, args.verbose));
+            if standing.llr.is_some() && standing.done % 10 == 0 {
+                bar.suspend(|| println!("{}", standing_line(standing, a)));
+            }
+        }
+        bar.set_message(short_standing(standing));
+        bar.set_position(standing.done as u64);
     })?;
     bar.finish_and_clear();
+    if let Some(error) = pgn_error {
+        return Err(error);
+    }
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
     println!(
         "\n{} vs {}: {} games, +{} ={} -{} (W/D/L for {}) in {:.1} s",
-        report.stage_a,
-        report.stage_b,
+        report.player_a,
+        report.player_b,
         report.games.len(),
         report.wins,
         report.draws,
         report.losses,
-        report.stage_a,
+        report.player_a,
         report.seconds
     );
     if let Some(elo) = report.elo {
@@ -126,7 +241,69 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             }
         );
     }
+    println!("{}", standing_line(&report.standing, a));
+    if let Some(tc) = report.time_control {
+        let least = |player: usize| {
+            report
+                .games
+                .iter()
+                .filter_map(|g| g.least_clock_ms.map(|l| l[player]))
+                .min()
+        };
+        let forfeits = |loser: GameResult| {
+            report
+                .games
+                .iter()
+                .filter(|g| {
+                    g.termination == searchlab::lab::matchplay::Termination::TimeForfeit
+                        && g.result == loser
+                })
+                .count()
+        };
+        println!(
+            "time control {tc}: least clock left {a} {} ms, {b} {} ms; losses on time {a} {}, {b} {}",
+            least(0).map_or("-".into(), |ms| ms.to_string()),
+            least(1).map_or("-".into(), |ms| ms.to_string()),
+            forfeits(GameResult::Loss),
+            forfeits(GameResult::Win),
+        );
+    }
+    if let Some(path) = &args.pgn {
+        println!("games written to {}", path.display());
+    }
     Ok(())
+}
+
+/// `+12 =30 -8` and, with an SPRT, the LLR: what the progress line shows.
+fn short_standing(standing: &Standing) -> String {
+    let t = standing.tally;
+    match standing.llr {
+        Some(llr) => format!("+{} ={} -{} LLR {llr:.2}", t.wins, t.draws, t.losses),
+        None => format!("+{} ={} -{}", t.wins, t.draws, t.losses),
+    }
+}
+
+/// The pairs and, with an SPRT, its LLR against the bounds and the decision, as fishtest and
+/// OpenBench print them.
+fn standing_line(standing: &Standing, a: &str) -> String {
+    let p = standing.pairs;
+    let mut line = format!(
+        "pairs for {a} (0, ½, 1, 1½, 2 points): {} {} {} {} {}",
+        p[0], p[1], p[2], p[3], p[4]
+    );
+    if let (Some(llr), Some((lower, upper)), Some(decision)) =
+        (standing.llr, standing.bounds, standing.decision)
+    {
+        let verdict = match decision {
+            Decision::H0 => "H0 accepted",
+            Decision::H1 => "H1 accepted",
+            Decision::Continue => "continue",
+        };
+        line.push_str(&format!(
+            "; LLR {llr:.2} ({lower:.2}, {upper:.2}) [pentanomial]: {verdict}"
+        ));
+    }
+    line
 }
 
 fn print_game(number: usize, game: &GameRecord, a: &str, b: &str, verbose: bool) {
@@ -136,8 +313,14 @@ fn print_game(number: usize, game: &GameRecord, a: &str, b: &str, verbose: bool)
         GameResult::Draw => "draw".to_string(),
         GameResult::Loss => format!("{b} wins"),
     };
+    let detail = game
+        .detail
+        .as_deref()
+        .map_or(String::new(), |d| format!(" ({d})"));
     println!(
-        "game {number:>3}: {white} (white) vs {black} (black): {result} by {}, {} plies",
+        "game {:>4} (#{:>4}): {white} (white) vs {black} (black): {result} by {}{detail}, {} plies",
+        number,
+        game.index + 1,
         game.termination,
         game.moves.len()
     );

@@ -1,18 +1,38 @@
-//! Self-play matches between two stages, and what their result says about strength.
+//! Matches: games between two players, and what their result says about strength.
+//!
+//! ## Who plays, and how long a move may take
+//!
+//! A player is a stage of the ladder, searching in this process, or any engine that speaks UCI
+//! in a process of its own ([`PlayerSpec`]): so the same tool measures one rung against the
+//! next and the strongest against Stockfish at a limited strength. Each move is limited the
+//! same way for both ([`MoveLimits`]): a time control (`base + increment`, on clocks this
+//! referee keeps: a player whose clock runs out loses), a fixed time per move, a node count
+//! (reproducible, fast: good for comparing ideas) or a depth.
 //!
 //! ## How a match is played
 //!
-//! Stage A meets stage B on a list of opening positions. Each opening is played **twice**,
+//! Player A meets player B on a list of opening positions. Each opening is played **twice**,
 //! once with A as White and once with A as Black, so that neither side profits from an
-//! opening that favours one colour: game `2k` and game `2k + 1` share opening `k` (the list
-//! wraps around when there are more games than openings). Without an openings file the
-//! [`OPENINGS`] built in here are used: quiet, roughly balanced positions a few moves into
-//! well-known openings.
+//! opening that favours one colour: game `2k` and game `2k + 1` share opening `k`. Without an
+//! openings file, 500 positions drawn from the 8-move book Stockfish's testing used
+//! ([`SAMPLE_OPENINGS`], see `assets/openings/README.md`) are used; `seed` picks the order, so
+//! a match plays up to 1,000 games without replaying one.
 //!
 //! A game ends by the referee's rules, [`Chess::game_outcome`]: checkmate, stalemate, the
-//! 50-move rule, threefold repetition, or a dead position. A game still going after
-//! `max_plies` plies is **adjudicated a draw**. Each engine is told [`Engine::new_game`]
+//! 50-move rule, threefold repetition, or a dead position; or by a clock running out, or a
+//! player failing (an illegal move, a crash, no answer): that player loses. A game still going
+//! after `max_plies` plies is **adjudicated a draw**. Each player is told a new game starts
 //! before each game, and keeps what it learns from move to move within a game.
+//!
+//! With `concurrency` above 1, that many games are played at once, each worker thread with its
+//! own pair of players (its own tables, its own engine processes). On the 2-core development
+//! machine, 2 is the most that does not make the games fight over a core.
+//!
+//! ## When to stop
+//!
+//! A fixed number of games, or, with an [`Sprt`], as soon as the sequential probability ratio
+//! test accepts one of its two hypotheses (on game pairs: the pentanomial model, see
+//! [`crate::lab::sprt`]); games already under way are finished and counted.
 //!
 //! ## From a score to an Elo difference
 //!
@@ -40,56 +60,21 @@ use crate::error::{Error, Result};
 use crate::game::{Game, Outcome};
 use crate::games::Chess;
 use crate::lab::epd::{data_lines, parse_epd_line};
-use crate::limits::SearchLimits;
-use crate::search::{engine_for, Engine};
-use chess::Color;
+use crate::lab::pgn::{self, PgnGame};
+pub use crate::lab::player::PlayerSpec;
+use crate::lab::player::{Clocks, Go, Player};
+use crate::lab::sprt::{Decision, Sprt};
+use crate::score::Depth;
+use chess::{ChessMove, Color};
 use serde::Serialize;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
 
-/// The built-in openings: positions after two to four moves of common, balanced openings
-/// (FEN, with a short name).
-pub const OPENINGS: &[(&str, &str)] = &[
-    (
-        "Italian",
-        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-    ),
-    (
-        "Ruy Lopez",
-        "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4",
-    ),
-    (
-        "Sicilian",
-        "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3",
-    ),
-    (
-        "French",
-        "rnbqkbnr/ppp2ppp/4p3/3p4/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3",
-    ),
-    (
-        "Caro-Kann",
-        "rnbqkbnr/pp2pppp/2p5/3p4/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3",
-    ),
-    (
-        "Queen's Gambit Declined",
-        "rnbqkbnr/ppp2ppp/4p3/3p4/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3",
-    ),
-    (
-        "Slav",
-        "rnbqkbnr/pp2pppp/2p5/3p4/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3",
-    ),
-    (
-        "King's Indian",
-        "rnbqkb1r/pppppp1p/5np1/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3",
-    ),
-    (
-        "English",
-        "r1bqkbnr/pppp1ppp/2n5/4p3/2P5/2N5/PP1PPPPP/R1BQKBNR w KQkq - 2 3",
-    ),
-    (
-        "Scandinavian",
-        "rnb1kbnr/ppp1pppp/8/q7/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 4",
-    ),
-];
+/// The default openings: 500 positions after 8 moves each, drawn with a seed from the book
+/// Stockfish's testing used (`assets/openings/README.md` says where from, and how drawn).
+pub const SAMPLE_OPENINGS: &str = include_str!("../../assets/openings/openings-8moves-500.epd");
 
 /// Reads an openings file: one position a line, as a FEN (4 to 6 fields) or an EPD line
 /// (whose operations are ignored). Blank lines and lines starting with `#` are skipped. Every
@@ -125,12 +110,7 @@ pub fn parse_openings(text: &str) -> Result<Vec<String>> {
     Ok(openings)
 }
 
-/// The built-in openings as FENs.
-pub fn default_openings() -> Vec<String> {
-    OPENINGS.iter().map(|(_, fen)| fen.to_string()).collect()
-}
-
-/// The result of one game, from stage A's point of view.
+/// The result of one game, from player A's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameResult {
@@ -169,6 +149,10 @@ pub enum Termination {
     InsufficientMaterial,
     /// The game reached the ply limit and was adjudicated a draw.
     MaxPlies,
+    /// A player's clock ran out: it loses.
+    TimeForfeit,
+    /// A player failed (an illegal move, a crash, no answer): it loses.
+    PlayerFailure,
 }
 
 impl std::fmt::Display for Termination {
@@ -180,6 +164,8 @@ impl std::fmt::Display for Termination {
             Termination::FiftyMoveRule => "50-move rule",
             Termination::InsufficientMaterial => "insufficient material",
             Termination::MaxPlies => "ply limit (adjudicated draw)",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::PlayerFailure => "player failure",
         })
     }
 }
@@ -187,18 +173,25 @@ impl std::fmt::Display for Termination {
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameRecord {
+    /// Its number in the match, from 0: games `2k` and `2k + 1` share an opening.
+    pub index: usize,
     /// The opening position it started from (FEN).
     pub opening: String,
-    /// Did stage A play White?
+    /// Did player A play White?
     pub a_is_white: bool,
     /// The result for A.
     pub result: GameResult,
     /// Why it ended.
     pub termination: Termination,
+    /// What went wrong, for a time forfeit or a player failure.
+    pub detail: Option<String>,
     /// The moves played from the opening, in UCI notation.
     pub moves: Vec<String>,
     /// The final position (FEN).
     pub final_fen: String,
+    /// Under a time control: the least time each player (A, then B) had left after a move,
+    /// before the increment, in milliseconds.
+    pub least_clock_ms: Option<[u64; 2]>,
 }
 
 /// A rating difference with its 95% confidence interval (see the module docs).
@@ -281,25 +274,147 @@ pub fn elo_estimate(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
     })
 }
 
+/// The default openings ([`SAMPLE_OPENINGS`]) as FENs, in file order.
+pub fn default_openings() -> Vec<String> {
+    // The file ships with the crate and is checked by a test: it always reads.
+    parse_openings(SAMPLE_OPENINGS).unwrap_or_default()
+}
+
+/// `openings` in the order a match with `seed` plays them: a shuffle (Fisher-Yates with a
+/// SplitMix64 generator), so that different seeds start different games, and the same seed
+/// the same ones.
+pub fn shuffled(openings: &[String], seed: u64) -> Vec<String> {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut order = openings.to_vec();
+    for i in (1..order.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
+/// A time control: `base` on each clock at the start, `increment` added after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TimeControl {
+    /// Time on each clock when the game starts.
+    #[serde(serialize_with = "seconds")]
+    pub base: Duration,
+    /// Time added to a clock after each move of its side.
+    #[serde(serialize_with = "seconds")]
+    pub increment: Duration,
+}
+
+fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
+}
+
+impl TimeControl {
+    /// Reads `base+increment` in seconds, as cutechess and fishtest write it: `10+0.1`, `60+1`,
+    /// `5` (no increment).
+    pub fn parse(text: &str) -> Result<TimeControl> {
+        let bad = |reason: &str| Error::InvalidLimit(format!("time control '{text}': {reason}"));
+        let (base, increment) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
+        let seconds = |part: &str| {
+            part.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| bad("write base+increment in seconds, e.g. 10+0.1"))
+        };
+        let tc = TimeControl {
+            base: seconds(base)?,
+            increment: seconds(increment)?,
+        };
+        if tc.base.is_zero() {
+            return Err(bad("the base time must be more than 0"));
+        }
+        Ok(tc)
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    /// As PGN's `TimeControl` tag writes it: `10+0.1`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}+{}",
+            self.base.as_secs_f64(),
+            self.increment.as_secs_f64()
+        )
+    }
+}
+
+/// How each move is limited, the same for both players.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveLimits {
+    /// A time control on clocks the referee keeps.
+    pub time_control: Option<TimeControl>,
+    /// A fixed time per move.
+    pub movetime: Option<Duration>,
+    /// A node limit per move.
+    pub nodes: Option<u64>,
+    /// A depth limit per move.
+    pub depth: Option<Depth>,
+}
+
+impl MoveLimits {
+    /// Checks the limits make sense: at least one, no zero.
+    pub fn validate(&self) -> Result<()> {
+        if self.time_control.is_none()
+            && self.movetime.is_none()
+            && self.nodes.is_none()
+            && self.depth.is_none()
+        {
+            return Err(Error::InvalidLimit(
+                "a match needs a limit per move: a time control, a move time, nodes or a depth"
+                    .into(),
+            ));
+        }
+        crate::limits::SearchLimits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime,
+            ..Default::default()
+        }
+        .validate()
+    }
+
+    /// What PGN's `TimeControl` tag says: the time control, `-` without one.
+    pub fn pgn_time_control(&self) -> String {
+        self.time_control.map_or("-".into(), |tc| tc.to_string())
+    }
+}
+
 /// How a match is played.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// Stage A (results are from its point of view).
-    pub stage_a: String,
-    /// Stage B.
-    pub stage_b: String,
-    /// Number of games.
+    /// Player A (results are from its point of view), then player B.
+    pub players: [PlayerSpec; 2],
+    /// The most games to play (with an SPRT, it may stop sooner).
     pub games: usize,
-    /// Limits for every move, the same for both sides.
-    pub limits: SearchLimits,
-    /// Opening positions (FENs); see [`parse_openings`] and [`default_openings`].
+    /// How each move is limited.
+    pub limits: MoveLimits,
+    /// Opening positions (FENs), in the order played; see [`parse_openings`],
+    /// [`default_openings`] and [`shuffled`].
     pub openings: Vec<String>,
     /// A game still going after this many plies is a draw.
     pub max_plies: usize,
+    /// Games played at the same time (each with its own players).
+    pub concurrency: usize,
+    /// Stop when this test decides.
+    pub sprt: Option<Sprt>,
 }
 
-/// Wins, draws and losses so far, from stage A's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Wins, draws and losses so far, from player A's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
     /// A's wins.
     pub wins: u32,
@@ -318,18 +433,43 @@ impl Tally {
             GameResult::Loss => self.losses += 1,
         }
     }
+
+    /// Games counted.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
 }
 
 /// Default ply limit before a game is adjudicated a draw.
 pub const DEFAULT_MAX_PLIES: usize = 300;
 
+/// Where a match stands after a game: what the caller's progress report shows.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standing {
+    /// Games finished.
+    pub done: usize,
+    /// Games the match may play at most.
+    pub total: usize,
+    /// W/D/L for A.
+    pub tally: Tally,
+    /// Finished pairs of games (same opening, colours swapped) by A's points in half-points:
+    /// `pairs[k]` pairs scored `k/2` points of 2.
+    pub pairs: [u32; 5],
+    /// The SPRT's log-likelihood ratio on the pairs, its bounds, and its decision so far.
+    pub llr: Option<f64>,
+    /// The bounds of the SPRT, lower and upper.
+    pub bounds: Option<(f64, f64)>,
+    /// What the SPRT says.
+    pub decision: Option<Decision>,
+}
+
 /// The outcome of a match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MatchReport {
-    /// Stage A.
-    pub stage_a: String,
-    /// Stage B.
-    pub stage_b: String,
+    /// Player A's name.
+    pub player_a: String,
+    /// Player B's name.
+    pub player_b: String,
     /// A's wins.
     pub wins: u32,
     /// Draws.
@@ -338,68 +478,116 @@ pub struct MatchReport {
     pub losses: u32,
     /// The Elo difference A − B (absent for zero games).
     pub elo: Option<EloEstimate>,
-    /// Every game, in the order played.
+    /// The final standing: pairs, and the SPRT's LLR and decision.
+    pub standing: Standing,
+    /// The SPRT the match ran, if any.
+    pub sprt: Option<Sprt>,
+    /// The time control, if the match had one.
+    pub time_control: Option<TimeControl>,
+    /// Every game, in the order of their numbers.
     pub games: Vec<GameRecord>,
     /// Wall-clock time of the match, in seconds.
     pub seconds: f64,
 }
 
-/// Plays one game from `opening`, `white` against `black`, each move under `limits`.
-/// `a_is_white` only labels the result (which engine is stage A).
+// ANCHOR: referee
+/// Plays one game from `opening`: `players[0]` has White, `players[1]` Black, each move under
+/// `limits`; `a_is_white` says which of them is player A (it labels the result).
 pub fn play_game(
-    white: &mut dyn Engine<Chess>,
-    black: &mut dyn Engine<Chess>,
+    players: [&mut dyn Player; 2],
     opening: &str,
-    limits: &SearchLimits,
+    limits: &MoveLimits,
     max_plies: usize,
     a_is_white: bool,
+    index: usize,
 ) -> Result<GameRecord> {
     let mut game = Chess::from_fen(opening)?;
-    white.new_game();
-    black.new_game();
-    let mut moves = Vec::new();
-    let termination = loop {
+    let [white, black] = players;
+    let mut players: [&mut dyn Player; 2] = [white, black];
+    for player in players.iter_mut() {
+        player.new_game()?;
+    }
+    let mut clocks = limits.time_control.map(|tc| [tc.base; 2]);
+    let mut least = [u64::MAX; 2];
+    let mut moves: Vec<ChessMove> = Vec::new();
+    // (termination, the side that lost by it if not a draw by the rules, detail)
+    let (termination, loser, detail) = loop {
         if let Some(outcome) = game.game_outcome() {
-            break termination_of(&game, outcome);
+            let loser = (outcome == Outcome::Loss).then(|| game.side_to_move());
+            break (termination_of(&game, outcome), loser, None);
         }
         if moves.len() >= max_plies {
-            break Termination::MaxPlies;
+            break (Termination::MaxPlies, None, None);
         }
-        let engine: &mut dyn Engine<Chess> = if game.side_to_move() == Color::White {
-            &mut *white
-        } else {
-            &mut *black
+        let side = game.side_to_move();
+        let mover = if side == Color::White { 0 } else { 1 };
+        let go = Go {
+            clocks: clocks.map(|[white, black]| Clocks {
+                white,
+                black,
+                increment: limits
+                    .time_control
+                    .map_or(Duration::ZERO, |tc| tc.increment),
+            }),
+            movetime: limits.movetime,
+            nodes: limits.nodes,
+            depth: limits.depth,
         };
-        let result = engine.search(&mut game, limits);
-        // A search returns no move only without legal moves, which `game_outcome` caught;
-        // if a stage ever failed to, play its first legal move rather than stall the match.
-        let Some(mv) = result
-            .best_move
-            .or_else(|| game.legal_moves().first().copied())
-        else {
-            break termination_of(&game, Outcome::Draw);
+        let started = Instant::now();
+        let choice = players[mover].choose(&mut game, opening, &moves, &go);
+        let used = started.elapsed();
+        let choice = match choice {
+            Ok(choice) => choice,
+            Err(error) => {
+                break (
+                    Termination::PlayerFailure,
+                    Some(side),
+                    Some(error.to_string()),
+                )
+            }
         };
-        moves.push(mv.to_string());
-        game.play(mv);
+        if let (Some(clocks), Some(tc)) = (clocks.as_mut(), limits.time_control) {
+            if used > clocks[mover] {
+                let detail = format!(
+                    "{} used {} ms with {} ms left",
+                    players[mover].name(),
+                    used.as_millis(),
+                    clocks[mover].as_millis()
+                );
+                break (Termination::TimeForfeit, Some(side), Some(detail));
+            }
+            clocks[mover] -= used;
+            least[mover] = least[mover].min(clocks[mover].as_millis() as u64);
+            clocks[mover] += tc.increment;
+        }
+        moves.push(choice.mv);
+        game.play(choice.mv);
     };
-    let white_won = match termination {
-        Termination::Checkmate => Some(game.side_to_move() == Color::Black),
-        _ => None,
-    };
-    let result = match white_won {
+    let result = match loser {
         None => GameResult::Draw,
-        Some(white_won) if white_won == a_is_white => GameResult::Win,
-        Some(_) => GameResult::Loss,
+        Some(side) if (side == Color::White) == a_is_white => GameResult::Loss,
+        Some(_) => GameResult::Win,
     };
+    let [white_least, black_least] = least;
     Ok(GameRecord {
+        index,
         opening: opening.to_string(),
         a_is_white,
         result,
         termination,
-        moves,
+        detail,
+        moves: moves.iter().map(|m| m.to_string()).collect(),
         final_fen: game.fen(),
+        least_clock_ms: clocks.map(|_| {
+            if a_is_white {
+                [white_least, black_least]
+            } else {
+                [black_least, white_least]
+            }
+        }),
     })
 }
+// ANCHOR_END: referee
 
 /// Names the rule that ended a game whose [`Chess::game_outcome`] is `outcome`.
 fn termination_of(game: &Chess, outcome: Outcome) -> Termination {
@@ -413,10 +601,67 @@ fn termination_of(game: &Chess, outcome: Outcome) -> Termination {
     }
 }
 
-/// Plays a whole match. `progress(done, total, game)` is called after each game.
+impl GameRecord {
+    /// The game as PGN, with `event` and the players' names in the headers.
+    pub fn pgn(&self, event: &str, names: [&str; 2], limits: &MoveLimits) -> Result<String> {
+        let [a, b] = names;
+        let (white, black) = if self.a_is_white { (a, b) } else { (b, a) };
+        let white_won = match self.result {
+            GameResult::Draw => None,
+            GameResult::Win => Some(self.a_is_white),
+            GameResult::Loss => Some(!self.a_is_white),
+        };
+        let result = match white_won {
+            None => "1/2-1/2",
+            Some(true) => "1-0",
+            Some(false) => "0-1",
+        };
+        let board = Chess::from_fen(&self.opening)?;
+        // The full six-field FEN, whatever form the opening was given in.
+        let opening = board.fen();
+        let mut replay = board.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for text in &self.moves {
+            let mv = replay.parse_uci(text)?;
+            moves.push(mv);
+            replay.play(mv);
+        }
+        let termination = match self.termination {
+            Termination::TimeForfeit => "time forfeit",
+            Termination::PlayerFailure => "rules infraction",
+            Termination::MaxPlies => "adjudication",
+            _ => "normal",
+        };
+        let comment = match &self.detail {
+            Some(detail) => format!("{}: {detail}", self.termination),
+            None => self.termination.to_string(),
+        };
+        pgn::write_game(&PgnGame {
+            headers: vec![
+                ("Event", event.to_string()),
+                ("Site", "searchlab".to_string()),
+                ("Date", pgn::today()),
+                ("Round", (self.index + 1).to_string()),
+                ("White", white.to_string()),
+                ("Black", black.to_string()),
+                ("Result", result.to_string()),
+                ("TimeControl", limits.pgn_time_control()),
+                ("Termination", termination.to_string()),
+                ("PlyCount", self.moves.len().to_string()),
+            ],
+            opening: &opening,
+            moves: &moves,
+            result,
+            comment: Some(comment),
+        })
+    }
+}
+
+/// Plays a whole match (see the module docs). `on_game(standing, game)` is called after each
+/// game, in the order they finish.
 pub fn play_match(
     config: &MatchConfig,
-    mut progress: impl FnMut(usize, usize, &GameRecord),
+    mut on_game: impl FnMut(&Standing, &GameRecord),
 ) -> Result<MatchReport> {
     config.limits.validate()?;
     if config.openings.is_empty() {
@@ -427,55 +672,155 @@ pub fn play_match(
     if config.max_plies == 0 {
         return Err(Error::InvalidLimit("max plies must be at least 1".into()));
     }
+    if config.concurrency == 0 {
+        return Err(Error::InvalidLimit("concurrency must be at least 1".into()));
+    }
     for opening in &config.openings {
         Chess::from_fen(opening)?;
     }
-    let mut a = engine_for::<Chess>(&config.stage_a)?;
-    let mut b = engine_for::<Chess>(&config.stage_b)?;
-    let start = Instant::now();
-    let mut games = Vec::with_capacity(config.games);
-    let mut tally = Tally::default();
-    for index in 0..config.games {
-        let opening = &config.openings[(index / 2) % config.openings.len()];
-        let a_is_white = index % 2 == 0;
-        let record = if a_is_white {
-            play_game(
-                &mut *a,
-                &mut *b,
-                opening,
-                &config.limits,
-                config.max_plies,
-                true,
-            )?
-        } else {
-            play_game(
-                &mut *b,
-                &mut *a,
-                opening,
-                &config.limits,
-                config.max_plies,
-                false,
-            )?
-        };
-        tally.add(record.result);
-        games.push(record);
-        progress(games.len(), config.games, &games[games.len() - 1]);
+    for player in &config.players {
+        player.check()?;
     }
+    let names = config.players.clone().map(|p| p.name());
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let mut games: Vec<GameRecord> = Vec::with_capacity(config.games);
+    let mut standing = Standing {
+        done: 0,
+        total: config.games,
+        tally: Tally::default(),
+        pairs: [0; 5],
+        llr: config.sprt.map(|_| 0.0),
+        bounds: config.sprt.map(|s| s.bounds()),
+        decision: config.sprt.map(|_| Decision::Continue),
+    };
+    let mut pair_first: Vec<Option<GameResult>> = vec![None; config.games.div_ceil(2)];
+    let mut failure: Option<Error> = None;
+    thread::scope(|scope| {
+        let (to_referee, results) = mpsc::channel::<Result<GameRecord>>();
+        for _ in 0..config.concurrency.min(config.games.max(1)) {
+            let to_referee = to_referee.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || worker(config, next, stop, to_referee));
+        }
+        drop(to_referee);
+        for result in results {
+            let record = match result {
+                Ok(record) => record,
+                Err(error) => {
+                    stop.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(error);
+                    continue;
+                }
+            };
+            standing.done += 1;
+            standing.tally.add(record.result);
+            let pair = record.index / 2;
+            match pair_first[pair].take() {
+                None => pair_first[pair] = Some(record.result),
+                Some(first) => {
+                    let half_points = |r: GameResult| (r.points() * 2.0) as usize;
+                    standing.pairs[half_points(first) + half_points(record.result)] += 1;
+                }
+            }
+            if let Some(sprt) = config.sprt {
+                let llr = sprt.llr_pentanomial(standing.pairs);
+                standing.llr = Some(llr);
+                let decision = sprt.decide(llr);
+                standing.decision = Some(decision);
+                if decision != Decision::Continue {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            on_game(&standing, &record);
+            games.push(record);
+        }
+    });
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    games.sort_by_key(|g| g.index);
+    let Tally {
+        wins,
+        draws,
+        losses,
+    } = standing.tally;
+    let [player_a, player_b] = names;
     Ok(MatchReport {
-        stage_a: a.name().to_string(),
-        stage_b: b.name().to_string(),
-        wins: tally.wins,
-        draws: tally.draws,
-        losses: tally.losses,
-        elo: elo_estimate(tally.wins, tally.draws, tally.losses),
+        player_a,
+        player_b,
+        wins,
+        draws,
+        losses,
+        elo: elo_estimate(wins, draws, losses),
+        standing,
+        sprt: config.sprt,
+        time_control: config.limits.time_control,
         games,
         seconds: start.elapsed().as_secs_f64(),
     })
 }
 
+/// One worker: its own pair of players, games taken by number until there are none left or
+/// the match is stopped. A player that failed in a game is started afresh for the next one.
+fn worker(
+    config: &MatchConfig,
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    to_referee: mpsc::Sender<Result<GameRecord>>,
+) {
+    let start = |spec: &PlayerSpec| spec.start();
+    let mut players = match (start(&config.players[0]), start(&config.players[1])) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(error), _) | (_, Err(error)) => {
+            let _ = to_referee.send(Err(error));
+            return;
+        }
+    };
+    while !stop.load(Ordering::Relaxed) {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= config.games {
+            return;
+        }
+        let opening = &config.openings[(index / 2) % config.openings.len()];
+        let a_is_white = index.is_multiple_of(2);
+        let [a, b] = &mut players;
+        let seats: [&mut dyn Player; 2] = if a_is_white {
+            [a.as_mut(), b.as_mut()]
+        } else {
+            [b.as_mut(), a.as_mut()]
+        };
+        let record = play_game(
+            seats,
+            opening,
+            &config.limits,
+            config.max_plies,
+            a_is_white,
+            index,
+        );
+        if let Ok(record) = &record {
+            if record.termination == Termination::PlayerFailure {
+                // The failed player may be a dead process: start both afresh.
+                match (start(&config.players[0]), start(&config.players[1])) {
+                    (Ok(a), Ok(b)) => players = [a, b],
+                    (Err(error), _) | (_, Err(error)) => {
+                        let _ = to_referee.send(Err(error));
+                        return;
+                    }
+                }
+            }
+        }
+        if to_referee.send(record).is_err() {
+            return;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::player::Player;
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 0.05
@@ -535,9 +880,13 @@ mod tests {
     }
 
     #[test]
-    fn builtin_openings_are_legal_and_open() {
-        let text: String = OPENINGS.iter().map(|(_, fen)| format!("{fen}\n")).collect();
-        assert_eq!(parse_openings(&text).unwrap(), default_openings());
+    fn the_shipped_openings_are_legal_open_and_distinct() {
+        let openings = default_openings();
+        assert_eq!(openings.len(), 500);
+        let mut unique = openings.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), 500, "no opening twice");
         assert!(parse_openings("# only a comment\n").is_err());
         assert!(parse_openings("not a fen\n").is_err());
         // Fool's mate: over before it starts.
@@ -548,21 +897,54 @@ mod tests {
         // EPD lines are read too.
         let fens = parse_openings("4k3/8/8/8/8/8/4P3/4K3 w - - id \"kp\";").unwrap();
         assert_eq!(fens, vec!["4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".to_string()]);
+        // A seed is an order: the same seed the same order, another seed another one.
+        assert_eq!(shuffled(&openings, 7), shuffled(&openings, 7));
+        assert_ne!(shuffled(&openings, 7)[..10], shuffled(&openings, 8)[..10]);
+        let mut again = shuffled(&openings, 7);
+        again.sort();
+        assert_eq!(again, unique, "a shuffle keeps every opening once");
+    }
+
+    #[test]
+    fn time_controls() {
+        let tc = TimeControl::parse("10+0.1").unwrap();
+        assert_eq!(
+            (tc.base, tc.increment),
+            (Duration::from_secs(10), Duration::from_millis(100))
+        );
+        assert_eq!(tc.to_string(), "10+0.1");
+        assert_eq!(TimeControl::parse("60").unwrap().increment, Duration::ZERO);
+        for bad in ["", "0+1", "ten", "10+x", "-5+0", "1e99"] {
+            assert!(TimeControl::parse(bad).is_err(), "{bad}");
+        }
+        assert!(
+            MoveLimits::default().validate().is_err(),
+            "a match needs some limit"
+        );
+    }
+
+    fn stage(name: &str) -> Box<dyn Player> {
+        PlayerSpec::Stage(name.into()).start().unwrap()
+    }
+
+    fn depth(d: Depth) -> MoveLimits {
+        MoveLimits {
+            depth: Some(d),
+            ..MoveLimits::default()
+        }
     }
 
     #[test]
     fn a_game_ends_by_the_rules() {
         // White mates at once; A plays Black, so A loses.
-        let mut white = engine_for::<Chess>("alphabeta").unwrap();
-        let mut black = engine_for::<Chess>("alphabeta").unwrap();
-        let limits = SearchLimits::depth(2);
+        let (mut white, mut black) = (stage("alphabeta"), stage("alphabeta"));
         let record = play_game(
-            &mut *white,
-            &mut *black,
+            [white.as_mut(), black.as_mut()],
             "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
-            &limits,
+            &depth(2),
             10,
             false,
+            0,
         )
         .unwrap();
         assert_eq!(record.moves, vec!["a1a8"]);
@@ -572,24 +954,24 @@ mod tests {
         );
         // Bare kings: a dead position from the start.
         let record = play_game(
-            &mut *white,
-            &mut *black,
+            [white.as_mut(), black.as_mut()],
             "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
-            &limits,
+            &depth(2),
             10,
             true,
+            1,
         )
         .unwrap();
         assert_eq!(record.termination, Termination::InsufficientMaterial);
         assert!(record.moves.is_empty());
         // The ply limit.
         let record = play_game(
-            &mut *white,
-            &mut *black,
+            [white.as_mut(), black.as_mut()],
             "8/8/4k3/8/8/3K4/8/R7 w - - 0 1",
-            &SearchLimits::depth(1),
+            &depth(1),
             3,
             true,
+            2,
         )
         .unwrap();
         assert_eq!(record.moves.len(), 3);
@@ -599,32 +981,108 @@ mod tests {
         );
     }
 
+    /// A player that thinks for a fixed time whatever its clock says, then plays its first
+    /// legal move.
+    struct Dawdler(Duration);
+
+    impl Player for Dawdler {
+        fn name(&self) -> &str {
+            "dawdler"
+        }
+        fn new_game(&mut self) -> Result<()> {
+            Ok(())
+        }
+        fn choose(
+            &mut self,
+            game: &mut Chess,
+            _: &str,
+            _: &[ChessMove],
+            _: &Go,
+        ) -> Result<crate::lab::player::Choice> {
+            std::thread::sleep(self.0);
+            Ok(crate::lab::player::Choice {
+                mv: game.legal_moves()[0],
+                score: None,
+                depth: None,
+            })
+        }
+    }
+
     #[test]
-    fn colours_alternate_on_each_opening() {
+    fn a_clock_that_runs_out_loses_the_game() {
+        let limits = MoveLimits {
+            time_control: Some(TimeControl::parse("0.05+0").unwrap()),
+            ..MoveLimits::default()
+        };
+        // White (player A) thinks 60 ms on a 50 ms clock: the flag falls on its first move (a
+        // sleep never ends early, so this holds however busy the machine).
+        let (mut slow, mut quick) = (Dawdler(Duration::from_millis(60)), stage("pvs"));
+        let record = play_game(
+            [&mut slow, quick.as_mut()],
+            crate::games::chess::START_FEN,
+            &limits,
+            20,
+            true,
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            (record.termination, record.result),
+            (Termination::TimeForfeit, GameResult::Loss)
+        );
+        assert!(record.moves.is_empty());
+        assert!(record
+            .detail
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("dawdler used"));
+        let text = record.pgn("t", ["dawdler", "pvs"], &limits).unwrap();
+        assert!(text.contains("[TimeControl \"0.05+0\"]"), "{text}");
+        assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+        assert!(text.contains("0-1"), "{text}");
+    }
+
+    #[test]
+    fn colours_alternate_on_each_opening_and_pairs_are_counted() {
         let config = MatchConfig {
-            stage_a: "alphabeta".into(),
-            stage_b: "minimax".into(),
-            games: 4,
-            limits: SearchLimits::depth(1),
+            players: [
+                PlayerSpec::Stage("alphabeta".into()),
+                PlayerSpec::Stage("minimax".into()),
+            ],
+            games: 6,
+            limits: depth(1),
             openings: default_openings()[..2].to_vec(),
             max_plies: 4,
+            concurrency: 2,
+            sprt: Some(Sprt::parse("0,200").unwrap()),
         };
-        let report = play_match(&config, |_, _, _| {}).unwrap();
-        let seen: Vec<(bool, &str)> = report
+        let mut calls = 0;
+        let report = play_match(&config, |standing, _| {
+            calls += 1;
+            assert_eq!(standing.done, calls);
+        })
+        .unwrap();
+        let seen: Vec<(usize, bool, &str)> = report
             .games
             .iter()
-            .map(|g| (g.a_is_white, g.opening.as_str()))
+            .map(|g| (g.index, g.a_is_white, g.opening.as_str()))
             .collect();
-        let o = default_openings();
+        let o = &config.openings;
         assert_eq!(
             seen,
             vec![
-                (true, o[0].as_str()),
-                (false, o[0].as_str()),
-                (true, o[1].as_str()),
-                (false, o[1].as_str())
+                (0, true, o[0].as_str()),
+                (1, false, o[0].as_str()),
+                (2, true, o[1].as_str()),
+                (3, false, o[1].as_str()),
+                (4, true, o[0].as_str()),
+                (5, false, o[0].as_str())
             ]
         );
-        assert_eq!(report.wins + report.draws + report.losses, 4);
+        assert_eq!(report.wins + report.draws + report.losses, 6);
+        assert_eq!(report.standing.pairs.iter().sum::<u32>(), 3);
+        // The 4-ply games are all drawn (adjudicated): evidence for H0 (0 Elo), against H1.
+        let llr = report.standing.llr.unwrap();
+        assert!(llr < 0.0, "{llr}");
     }
 }

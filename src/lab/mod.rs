@@ -4,12 +4,15 @@
 //! - [`compare`]: every stage on the same positions, depth by depth (the main job).
 //! - [`bench`](mod@bench): the node-count signature of the strongest stage, and its speed.
 //! - [`suite`] and [`epd`]: test suites of positions with known best moves or mates.
-//! - [`matchplay`]: games between two stages.
+//! - [`matchplay`]: games between two players (stages, or UCI engines: [`player`]), their
+//!   PGN ([`pgn`]), the Elo difference and when to stop.
 //! - [`sprt`]: the sequential probability ratio test that says when a match has said enough.
 
 pub mod bench;
 pub mod compare;
 pub mod epd;
 pub mod matchplay;
+pub mod pgn;
+pub mod player;
 pub mod sprt;
 pub mod suite;

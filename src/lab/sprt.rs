@@ -14,17 +14,19 @@
 //! ```
 //!
 //! **The LLR.** Chess results are not coin flips (there are draws, and the draw rate is not
-//! known in advance), so this uses the generalised SPRT as engine testers do (fishtest,
-//! OpenBench, cutechess-cli): treat the score of each unit of play as a sample with mean `s`
-//! and variance `σ²` estimated from the results themselves, and compare the two hypotheses'
-//! expected scores `s0 = E(elo0)`, `s1 = E(elo1)` (the logistic curve, `E(Δ) = 1 / (1 +
-//! 10^(−Δ/400))`). For `N` units, Michel Van den Bergh's approximation ("A simple
-//! approximation to the SPRT", the `GSPRT_approximation` note behind fishtest's and
-//! cutechess-cli's code) is
-//!
-//! ```text
-//! LLR = N · (s1 − s0) · (2s − s0 − s1) / (2σ²)
-//! ```
+//! known in advance), so this is the *generalised* SPRT engine testers use (fishtest, OpenBench,
+//! cutechess-cli): the results are samples from an unknown distribution over a few scores, and
+//! each hypothesis says only what the distribution's *mean* is, `s0 = E(elo0)` or
+//! `s1 = E(elo1)` (the logistic curve, `E(Δ) = 1 / (1 + 10^(−Δ/400))`). For each, the most
+//! likely distribution with that mean is found (maximum likelihood under the constraint: the
+//! observed frequencies `p_i`, reweighted to `q_i = p_i / (1 + λ(a_i − s))` with `λ` chosen so
+//! that the mean is `s`), and the LLR is `N · Σ p_i · ln(q1_i / q0_i)`. This is Michel Van den
+//! Bergh's construction (his notes on the GSPRT behind fishtest's statistics); a category
+//! never seen yet counts as a thousandth of a sample, as in fishtest, so that a perfect score
+//! still has a distribution to reweight. For large samples it agrees with the well-known
+//! normal approximation [`Sprt::llr_approximate`], `N · (s1 − s0)(2s − s0 − s1) / (2σ²)`;
+//! for small ones it does not overstate the evidence (seven wins in seven games against
+//! `H0: 0, H1: +10` are worth an LLR of 7 · ln(E(10)/E(0)) ≈ 0.2, not a decision).
 //!
 //! **Pentanomial, by default.** A match plays every opening twice, colours swapped, so the two
 //! games of a pair are not independent: a lopsided opening wins one game for each side. The
@@ -32,9 +34,6 @@
 //! pentanomial model, which fishtest adopted for that reason. Its variance is smaller than the
 //! per-game one whenever openings matter, so the test ends sooner without being wrong. The
 //! trinomial model (the unit is one game: 0, ½ or 1) is there too, for unpaired results.
-//!
-//! With no variance yet (every unit scored the same) the LLR is 0: there is no evidence of
-//! anything until the results differ.
 
 use crate::error::{Error, Result};
 use crate::lab::matchplay::expected_score;
@@ -139,9 +138,31 @@ impl Sprt {
 
     // ANCHOR: llr
     /// The LLR of samples scored `scores[i]` (a fraction of a point: 0 to 1), `counts[i]` of
-    /// each: `N · (s1 − s0) · (2s − s0 − s1) / (2σ²)`, with the sample's mean `s` and variance
-    /// `σ²`. 0 without samples or without variance.
+    /// each (see the module docs): the log-likelihood of the most likely distribution with mean
+    /// `E(elo1)` against that of the most likely one with mean `E(elo0)`. 0 without samples.
     pub fn llr(&self, scores: &[f64], counts: &[u32]) -> f64 {
+        let n: f64 = counts.iter().map(|&c| f64::from(c)).sum();
+        if n == 0.0 {
+            return 0.0;
+        }
+        // A category not seen yet counts as a thousandth of a sample.
+        let seen: Vec<f64> = counts.iter().map(|&c| f64::from(c).max(1e-3)).collect();
+        let total: f64 = seen.iter().sum();
+        let p: Vec<f64> = seen.iter().map(|c| c / total).collect();
+        let q0 = most_likely_with_mean(scores, &p, expected_score(self.elo0));
+        let q1 = most_likely_with_mean(scores, &p, expected_score(self.elo1));
+        n * p
+            .iter()
+            .zip(q0.iter().zip(&q1))
+            .map(|(p, (q0, q1))| p * (q1 / q0).ln())
+            .sum::<f64>()
+    }
+    // ANCHOR_END: llr
+
+    /// The normal approximation of the LLR: `N · (s1 − s0) · (2s − s0 − s1) / (2σ²)`, with the
+    /// sample's mean `s` and variance `σ²` (0 without samples or without variance). Close to
+    /// [`Sprt::llr`] for hundreds of samples; too confident for a handful.
+    pub fn llr_approximate(&self, scores: &[f64], counts: &[u32]) -> f64 {
         let n: f64 = counts.iter().map(|&c| f64::from(c)).sum();
         if n == 0.0 {
             return 0.0;
@@ -162,7 +183,6 @@ impl Sprt {
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
         n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * variance)
     }
-    // ANCHOR_END: llr
 
     /// The LLR of single games: `losses`, `draws`, `wins` scored 0, ½, 1 (the trinomial model).
     pub fn llr_trinomial(&self, wins: u32, draws: u32, losses: u32) -> f64 {
@@ -174,6 +194,38 @@ impl Sprt {
     pub fn llr_pentanomial(&self, pairs: [u32; 5]) -> f64 {
         self.llr(&[0.0, 0.25, 0.5, 0.75, 1.0], &pairs)
     }
+}
+
+/// The distribution closest to `p` (in likelihood) over the scores `a` whose mean is `mean`:
+/// `q_i = p_i / (1 + λ(a_i − mean))`, with `λ` found by bisection so that `Σ q_i a_i = mean`.
+/// `mean` must lie strictly between the smallest and the largest score.
+fn most_likely_with_mean(a: &[f64], p: &[f64], mean: f64) -> Vec<f64> {
+    let d: Vec<f64> = a.iter().map(|x| x - mean).collect();
+    let (largest, smallest) = d
+        .iter()
+        .fold((f64::MIN, f64::MAX), |(hi, lo), &x| (hi.max(x), lo.min(x)));
+    // Every weight 1 + λ·d_i stays positive for λ in (−1/largest, −1/smallest).
+    let (mut lo, mut hi) = (-1.0 / largest, -1.0 / smallest);
+    // Σ p_i d_i / (1 + λ d_i) falls as λ grows: find its zero.
+    let slope = |lambda: f64| -> f64 {
+        p.iter()
+            .zip(&d)
+            .map(|(p, d)| p * d / (1.0 + lambda * d))
+            .sum()
+    };
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if slope(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let lambda = (lo + hi) / 2.0;
+    p.iter()
+        .zip(&d)
+        .map(|(p, d)| p / (1.0 + lambda * d))
+        .collect()
 }
 
 #[cfg(test)]
@@ -205,42 +257,72 @@ mod tests {
         assert!((upper - (9.5f64).ln()).abs() < 1e-12);
     }
 
-    /// W/D/L = 60/20/20, H0 = 0, H1 = 100 Elo, worked by hand:
+    /// The normal approximation, by hand. W/D/L = 60/20/20, H0 = 0, H1 = 100 Elo:
     /// s = (60 + 10) / 100 = 0.7; E[x²] = (60 + 20/4) / 100 = 0.65; σ² = 0.65 − 0.49 = 0.16;
-    /// s0 = 0.5; s1 = 1 / (1 + 10^(−0.25)) = 0.640 065 2; s1 − s0 = 0.140 065 2;
-    /// 2s − s0 − s1 = 1.4 − 1.140 065 2 = 0.259 934 8;
-    /// LLR = 100 · 0.140 065 2 · 0.259 934 8 / 0.32 = 11.377 4.
+    /// s0 = 0.5; s1 = 1 / (1 + 10^(−0.25)) = 0.640 065 0; s1 − s0 = 0.140 065 0;
+    /// 2s − s0 − s1 = 1.4 − 1.140 065 0 = 0.259 935 0;
+    /// LLR = 100 · 0.140 065 0 · 0.259 935 0 / 0.32 = 11.377 4.
+    /// Pairs 0/0/10/20/10: s = (10·½ + 20·¾ + 10·1) / 40 = 0.75; E[x²] = (2.5 + 11.25 + 10) / 40
+    /// = 0.59375; σ² = 0.59375 − 0.5625 = 0.03125; with H0 = 0, H1 = 100:
+    /// LLR = 40 · 0.140 065 0 · (1.5 − 1.140 065 0) / 0.0625 = 32.265 1.
     #[test]
-    fn the_trinomial_llr_matches_a_hand_computation() {
-        let llr = test(0.0, 100.0).llr_trinomial(60, 20, 20);
+    fn the_normal_approximation_matches_a_hand_computation() {
+        let t = test(0.0, 100.0);
+        let llr = t.llr_approximate(&[0.0, 0.5, 1.0], &[20, 20, 60]);
         assert!((llr - 11.3774).abs() < 1e-3, "{llr}");
+        let llr = t.llr_approximate(&[0.0, 0.25, 0.5, 0.75, 1.0], &[0, 0, 10, 20, 10]);
+        assert!((llr - 32.2651).abs() < 1e-3, "{llr}");
+        assert_eq!(t.llr_approximate(&[0.0, 0.5, 1.0], &[0, 0, 7]), 0.0);
+    }
+
+    /// The maximum-likelihood LLR. Where the answer has a closed form: seven wins in seven
+    /// games (and, in effect, nothing else seen) leave the reweighted distributions all but
+    /// entirely on "win", with mean s0 and s1, so the LLR is 7 · ln(s1 / s0) = 7 ·
+    /// ln(0.514 387 / 0.5) = 0.198 52. Symmetric results halfway between the hypotheses: 0.
+    /// The other values come from an independent implementation of the same construction
+    /// (Python, bisection on λ, written for this test), to four decimals.
+    #[test]
+    fn the_llr_matches_closed_forms_and_a_reference_implementation() {
+        let near = |x: f64, y: f64| (x - y).abs() < 1e-3;
+        let llr = test(0.0, 10.0).llr_trinomial(7, 0, 0);
+        assert!(near(llr, 0.19852), "{llr}");
+        assert!(test(-10.0, 10.0).llr_pentanomial([5, 10, 20, 10, 5]).abs() < 1e-9);
+        let llr = test(0.0, 100.0).llr_trinomial(60, 20, 20);
+        assert!(near(llr, 9.4221), "{llr}");
+        let llr = test(0.0, 100.0).llr_pentanomial([0, 0, 10, 20, 10]);
+        assert!(near(llr, 9.8771), "{llr}");
         assert_eq!(test(0.0, 100.0).decide(llr), Decision::H1);
-        // The same games the other way round favour H0, by the same argument mirrored.
         let llr = test(0.0, 100.0).llr_trinomial(20, 20, 60);
         assert!(llr < -2.95, "{llr}");
         assert_eq!(test(0.0, 100.0).decide(llr), Decision::H0);
+        // Thousands of pairs: the approximation and the likelihood agree within 1%.
+        let pairs = [100, 400, 1000, 420, 110];
+        let (exact, approximate) = (
+            test(0.0, 5.0).llr_pentanomial(pairs),
+            test(0.0, 5.0).llr_approximate(&[0.0, 0.25, 0.5, 0.75, 1.0], &pairs),
+        );
+        assert!(near(exact, 0.37976), "{exact}");
+        assert!(
+            (exact - approximate).abs() < 0.01 * exact.abs(),
+            "{exact} {approximate}"
+        );
     }
 
-    /// Pairs 5/10/20/10/5 (symmetric, s = ½), H0 = −10, H1 = +10: the LLR is exactly 0 (the
-    /// mean lies half way between s0 and s1, as E is symmetric about 0).
-    /// Pairs 0/0/10/20/10: s = (10·½ + 20·¾ + 10·1) / 40 = 0.75; E[x²] = (2.5 + 11.25 + 10) / 40
-    /// = 0.59375; σ² = 0.59375 − 0.5625 = 0.03125; with H0 = 0, H1 = 100:
-    /// LLR = 40 · 0.140 065 2 · (1.5 − 1.140 065 2) / 0.0625 = 32.265 0.
     #[test]
-    fn the_pentanomial_llr_matches_a_hand_computation() {
-        assert!(test(-10.0, 10.0).llr_pentanomial([5, 10, 20, 10, 5]).abs() < 1e-9);
-        let llr = test(0.0, 100.0).llr_pentanomial([0, 0, 10, 20, 10]);
-        assert!((llr - 32.265).abs() < 1e-2, "{llr}");
-    }
-
-    #[test]
-    fn no_variance_is_no_evidence_and_bad_tests_are_refused() {
-        assert_eq!(test(0.0, 10.0).llr_trinomial(7, 0, 0), 0.0);
+    fn no_games_no_evidence_and_bad_tests_are_refused() {
         assert_eq!(test(0.0, 10.0).llr_pentanomial([0; 5]), 0.0);
         assert_eq!(test(0.0, 10.0).decide(0.0), Decision::Continue);
         assert!(Sprt::parse("0,10").is_ok());
         assert_eq!(Sprt::parse("0, 10, 0.1, 0.2").unwrap().beta, 0.2);
-        for bad in ["10,0", "0", "0,10,0.05", "a,b", "0,10,0,0.05", "0,10,0.6,0.05", "0,inf"] {
+        for bad in [
+            "10,0",
+            "0",
+            "0,10,0.05",
+            "a,b",
+            "0,10,0,0.05",
+            "0,10,0.6,0.05",
+            "0,inf",
+        ] {
             assert!(Sprt::parse(bad).is_err(), "{bad}");
         }
     }
