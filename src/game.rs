@@ -68,6 +68,24 @@ pub trait Game: Clone {
     fn capture(&self, _mv: Self::Move) -> Option<Capture> {
         None
     }
+
+    /// The moves a quiescence search tries at the horizon: captures and promotions; in check,
+    /// every legal move (any of them may be the only escape). Games without captures have
+    /// none outside check: every position is quiet.
+    fn noisy_moves(&self) -> Vec<Self::Move> {
+        if self.in_check() {
+            self.legal_moves()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Static exchange evaluation: the material `mv` wins (negative: loses) once every capture
+    /// on its target square has been played out, each side with its cheapest piece. 0 in games
+    /// without captures.
+    fn see(&self, _mv: Self::Move) -> i32 {
+        0
+    }
 }
 // ANCHOR_END: game
 

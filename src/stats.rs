@@ -29,6 +29,10 @@ pub struct SearchStats {
     pub aspiration_failures: u64,
     /// MTD(f): null-window searches of the root.
     pub mtdf_passes: u64,
+    /// Nodes of the quiescence search (counted in `nodes` too).
+    pub quiescence_nodes: u64,
+    /// The deepest ply any node reached (beyond the depth, with a quiescence search).
+    pub seldepth: u32,
 }
 
 /// One completed iteration of a search (fixed-depth stages have exactly one).
@@ -43,6 +47,9 @@ pub struct Iteration {
     /// Time spent so far.
     #[serde(serialize_with = "whole_millis")]
     pub time: Duration,
+    /// The deepest ply a node of the search reached so far (beyond `depth` with a quiescence
+    /// search; else `depth`).
+    pub seldepth: Depth,
     /// The principal variation, in the game's move notation.
     pub pv: Vec<String>,
     /// How full the transposition table was, in permille (0 for stages without one).

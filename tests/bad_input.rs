@@ -88,7 +88,9 @@ fn an_unknown_stage_lists_the_stages() {
         .to_string();
     assert!(error.contains("unknown stage 'quantum'"), "{error}");
     assert!(
-        error.contains("minimax, alphabeta, iterative, cached, ordered, pvs, mtdf, oracle"),
+        error.contains(
+            "minimax, alphabeta, iterative, cached, ordered, pvs, quiescence, mtdf, oracle"
+        ),
         "{error}"
     );
     assert!(
@@ -172,7 +174,10 @@ fn the_cli_searches_a_position() {
     let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(value["move"], "a1a8");
     assert_eq!(value["score"]["mate"], 1);
-    assert_eq!(value["stage"], "pvs", "the strongest stage by default");
+    assert_eq!(
+        value["stage"], "quiescence",
+        "the strongest stage by default"
+    );
 }
 
 #[test]

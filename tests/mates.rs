@@ -1,7 +1,7 @@
 //! Known mates from `tests/data/mates.epd`: every `dm 2` position (mate in 2 moves, 3 plies)
 //! is solved by the iterative and cached stages, with a first move from the `bm` list (which
 //! holds *every* move that mates in 2), and the score says "mate 2". The `dm 3` positions are
-//! solved by the cached stage.
+//! solved by the cached stage, and both by ordered, pvs and quiescence.
 
 use searchlab::lab::epd::parse_epd;
 use searchlab::{engine_for, Chess, SearchLimits};
@@ -57,6 +57,14 @@ fn cached_solves_every_mate_in_two() {
 #[test]
 fn cached_solves_every_mate_in_three() {
     assert_eq!(check_mates("cached", 3, 7), 10);
+}
+
+#[test]
+fn the_later_stages_solve_every_mate_in_two_and_three() {
+    for stage in ["ordered", "pvs", "quiescence"] {
+        assert_eq!(check_mates(stage, 2, 6), 10, "{stage}");
+        assert_eq!(check_mates(stage, 3, 7), 10, "{stage}");
+    }
 }
 
 #[test]

@@ -64,3 +64,34 @@ fn every_known_count() {
     let checked = check(|_| true);
     assert_eq!(checked, 827);
 }
+
+/// The quiescence search's moves are exactly the legal captures and promotions (every legal
+/// move when in check), in every suite position and every position one move later.
+#[test]
+fn noisy_moves_are_the_legal_captures_and_promotions() {
+    use searchlab::Game;
+    let mut checked = 0;
+    for record in suite() {
+        let root = Chess::from_fen(&record.fen).expect("suite FENs are valid");
+        let mut positions = vec![root.clone()];
+        for mv in root.legal_moves() {
+            let mut child = root.clone();
+            child.play(mv);
+            positions.push(child);
+        }
+        for game in positions {
+            let mut expected: Vec<String> = game
+                .legal_moves()
+                .into_iter()
+                .filter(|&mv| game.in_check() || game.capture(mv).is_some())
+                .map(|mv| mv.to_string())
+                .collect();
+            let mut noisy: Vec<String> = game.noisy_moves().iter().map(|m| m.to_string()).collect();
+            expected.sort();
+            noisy.sort();
+            assert_eq!(noisy, expected, "{}", game.fen());
+            checked += 1;
+        }
+    }
+    assert!(checked > 2_000, "{checked} positions");
+}

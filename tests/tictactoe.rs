@@ -4,7 +4,9 @@
 //! played until a line is made or the board is full), and perfect play draws.
 
 use searchlab::games::tictactoe::Cell;
-use searchlab::search::{AlphaBeta, Cached, Iterative, Minimax, Mtdf, Oracle, Ordered, Pvs};
+use searchlab::search::{
+    AlphaBeta, Cached, Iterative, Minimax, Mtdf, Oracle, Ordered, Pvs, Quiescence,
+};
 use searchlab::{Engine, Score, SearchLimits, TicTacToe};
 
 /// Deep enough to reach every game's end: no game lasts more than 9 plies.
@@ -39,6 +41,8 @@ fn every_later_stage_draws_with_fewer_nodes_than_minimax() {
         (Box::new(Cached::new(1)), 8_341),
         (Box::new(Ordered::new(1)), 6_672),
         (Box::new(Pvs::new(1)), 5_920),
+        // The whole game ends before any horizon: the quiescence search is never called.
+        (Box::new(Quiescence::new(1)), 5_920),
         (Box::new(Mtdf::new(1)), 5_994),
         (Box::new(Oracle::new()), 1_452),
     ];
@@ -82,6 +86,7 @@ fn a_win_in_one_is_found_and_scored_as_the_nearest_mate() {
         "cached",
         "ordered",
         "pvs",
+        "quiescence",
         "mtdf",
         "oracle",
     ] {

@@ -156,7 +156,7 @@ fn handshake_lists_identity_and_options() {
         .contains(&"option name Move Overhead type spin default 20 min 0 max 5000".to_string()));
     let stage = lines
         .iter()
-        .find(|l| l.starts_with("option name Stage type combo default pvs"))
+        .find(|l| l.starts_with("option name Stage type combo default quiescence"))
         .expect("a Stage option");
     for s in searchlab::STAGES {
         assert!(stage.contains(&format!("var {}", s.name)), "{stage}");
@@ -176,8 +176,9 @@ fn known_mate_in_one() {
         info.iter().any(|l| l.contains(" score mate 1 ")),
         "{info:?}"
     );
-    // The info lines carry what a GUI shows.
-    let summary = info.last().expect("a summary info line");
+    // The info lines carry what a GUI shows (the summary is the last line with a depth; an
+    // `info string` with the quiescence nodes may follow it).
+    let summary = summary_line(&info);
     for field in [
         "depth ",
         "seldepth ",

@@ -2,7 +2,7 @@
 
 use super::format_ms;
 use anyhow::Context;
-use searchlab::lab::compare::{CompareRow, Comparison, ORACLE};
+use searchlab::lab::compare::{Comparison, ORACLE};
 use searchlab::positions::{COMPARE, LADDER};
 use searchlab::search::{previous_stage, STAGES};
 use searchlab::stats::nodes_per_second;
@@ -78,7 +78,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
 
 fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
     println!(
-        "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>10} {:>8} {:>8} {:>8}",
+        "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>10} {:>8} {:>8} {:>8} {:>6}",
         "position",
         "stage",
         "move",
@@ -89,7 +89,8 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
         "nodes/s",
         "vs prev",
         "1st cut",
-        "x oracle"
+        "x oracle",
+        "quiet"
     );
     let mut last_position = "";
     for row in &comparison.rows {
@@ -104,7 +105,7 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
                 .find(|r| r.stage == prev && r.position == row.position)
         });
         println!(
-            "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>10} {:>8} {:>8} {:>8}",
+            "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>10} {:>8} {:>8} {:>8} {:>6}",
             row.position,
             row.stage,
             row.best_move.as_deref().unwrap_or("(none)"),
@@ -115,7 +116,10 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
             nodes_per_second(row.nodes, row.time),
             relative(previous.map(|p| p.nodes), row.nodes),
             percent(row.first_move_cutoff_rate()),
-            multiple(oracle_multiple(row)),
+            multiple(row.oracle_multiple()),
+            percent(
+                (row.quiescence_nodes > 0).then(|| row.quiescence_nodes as f64 / row.nodes as f64)
+            ),
         );
     }
     println!(
@@ -127,7 +131,7 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
         let nodes = comparison.total_nodes(stage);
         let time = comparison.total_time(stage);
         println!(
-            "  {:<10} {:>11} nodes {:>10} {:>10} nodes/s {:>8} {:>8} {:>8}",
+            "  {:<10} {:>11} nodes {:>10} {:>10} nodes/s {:>8} {:>8} {:>8} {:>6}",
             stage,
             nodes,
             format_ms(time),
@@ -135,6 +139,7 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
             relative(previous_total.filter(|_| *stage != ORACLE), nodes),
             percent(comparison.first_move_cutoff_rate(stage)),
             multiple(comparison.oracle_multiple(stage)),
+            percent(comparison.quiescence_share(stage)),
         );
         if *stage != ORACLE {
             previous_total = Some(nodes);
@@ -142,13 +147,7 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
     }
     println!("\n1st cut: the share of beta cut-offs made by the first move tried;");
     println!("x oracle: nodes as a multiple of the oracle's, alpha-beta with a perfect move order");
-}
-
-/// The oracle's own row compares with itself: left out.
-fn oracle_multiple(row: &CompareRow) -> Option<f64> {
-    (row.stage != ORACLE)
-        .then(|| row.oracle_multiple())
-        .flatten()
+    println!("quiet: the share of nodes spent in the quiescence search");
 }
 
 /// "37.2%": this stage's nodes as a share of the previous stage's.

@@ -20,7 +20,8 @@ use crate::game::{Capture, Game, Outcome};
 use crate::score::Score;
 use crate::tt::TableMove;
 use chess::{
-    BitBoard, Board, ChessMove, Color, MoveGen, Piece, Square, ALL_PIECES, ALL_SQUARES, EMPTY,
+    get_rank, BitBoard, Board, ChessMove, Color, MoveGen, Piece, Rank, Square, ALL_PIECES,
+    ALL_SQUARES, EMPTY,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -354,6 +355,35 @@ impl Game for Chess {
 
     fn in_check(&self) -> bool {
         *self.board().checkers() != EMPTY
+    }
+
+    fn noisy_moves(&self) -> Vec<ChessMove> {
+        let board = self.board();
+        let mut moves = MoveGen::new_legal(board);
+        if *board.checkers() != EMPTY {
+            return moves.collect();
+        }
+        // Moves onto an enemy piece, the en passant square, or the last ranks (promotions; a
+        // piece other than a pawn moving there is filtered out below).
+        let last_ranks = get_rank(Rank::First) | get_rank(Rank::Eighth);
+        let en_passant = board.en_passant().map_or(EMPTY, |square| {
+            // The crate names the pawn that can be taken; the capture lands behind it.
+            let behind = match board.side_to_move() {
+                Color::White => square.up(),
+                Color::Black => square.down(),
+            };
+            behind.map_or(EMPTY, BitBoard::from_square)
+        });
+        moves.set_iterator_mask(
+            *board.color_combined(!board.side_to_move()) | en_passant | last_ranks,
+        );
+        moves
+            .filter(|&mv| mv.get_promotion().is_some() || is_capture(board, mv))
+            .collect()
+    }
+
+    fn see(&self, mv: ChessMove) -> i32 {
+        crate::games::see::see(self.board(), mv)
     }
 
     fn capture(&self, mv: ChessMove) -> Option<Capture> {

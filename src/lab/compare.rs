@@ -34,6 +34,8 @@ pub struct CompareRow {
     pub beta_cutoffs: u64,
     /// Cut-offs made by the first move tried.
     pub first_move_cutoffs: u64,
+    /// Nodes of the quiescence search, if the stage has one (counted in `nodes` too).
+    pub quiescence_nodes: u64,
     /// The oracle's nodes on the same position at the same depth, when the oracle was run:
     /// the fewest a plain alpha-beta search can visit.
     pub oracle_nodes: Option<u64>,
@@ -58,10 +60,11 @@ impl CompareRow {
         (self.beta_cutoffs > 0).then(|| self.first_move_cutoffs as f64 / self.beta_cutoffs as f64)
     }
 
-    /// The nodes as a multiple of the oracle's (`None` when the oracle was not run).
+    /// The nodes as a multiple of the oracle's (`None` when the oracle was not run, and for a
+    /// stage judged by strength, whose tree is not alpha-beta's).
     pub fn oracle_multiple(&self) -> Option<f64> {
         self.oracle_nodes
-            .filter(|&n| n > 0)
+            .filter(|&n| n > 0 && comparable_with_the_oracle(&self.stage))
             .map(|n| self.nodes as f64 / n as f64)
     }
 }
@@ -84,11 +87,26 @@ impl Comparison {
         (cutoffs > 0).then(|| first as f64 / cutoffs as f64)
     }
 
-    /// `stage`'s total nodes as a multiple of the oracle's total (`None` without the oracle).
+    /// `stage`'s total nodes as a multiple of the oracle's total (`None` without the oracle,
+    /// or for a stage judged by strength).
     pub fn oracle_multiple(&self, stage: &str) -> Option<f64> {
         let oracle = self.total_nodes(ORACLE);
-        (oracle > 0 && self.rows.iter().any(|r| r.stage == ORACLE))
-            .then(|| self.total_nodes(stage) as f64 / oracle as f64)
+        (oracle > 0
+            && self.rows.iter().any(|r| r.stage == ORACLE)
+            && comparable_with_the_oracle(stage))
+        .then(|| self.total_nodes(stage) as f64 / oracle as f64)
+    }
+
+    /// The share of `stage`'s nodes spent in its quiescence search, over all positions.
+    pub fn quiescence_share(&self, stage: &str) -> Option<f64> {
+        let nodes = self.total_nodes(stage);
+        let quiet: u64 = self
+            .rows
+            .iter()
+            .filter(|r| r.stage == stage)
+            .map(|r| r.quiescence_nodes)
+            .sum();
+        (nodes > 0 && quiet > 0).then(|| quiet as f64 / nodes as f64)
     }
 
     /// Total time of `stage` over all positions at the chosen depth.
@@ -103,6 +121,13 @@ impl Comparison {
 
 /// The name of the ordering oracle, the yardstick of the `× oracle` column.
 pub const ORACLE: &str = "oracle";
+
+/// Does the oracle measure `stage`? Only the stages that search alpha-beta's tree: not the
+/// oracle itself, and not a stage judged by strength (its quiescence search, say, searches
+/// another tree altogether).
+fn comparable_with_the_oracle(stage: &str) -> bool {
+    stage != ORACLE && crate::search::find_engine(stage).is_ok_and(|s| !s.judged_by_strength)
+}
 
 /// Runs each stage in `stages` on each position at every depth from 1 to `depth` (a fresh
 /// engine each time, so nothing carries over). `progress` is told after each search, with
@@ -142,6 +167,7 @@ pub fn compare(
                         nodes: result.nodes(),
                         beta_cutoffs: result.stats.beta_cutoffs,
                         first_move_cutoffs: result.stats.first_move_cutoffs,
+                        quiescence_nodes: result.stats.quiescence_nodes,
                         oracle_nodes: None,
                         time: result.time,
                     });

@@ -203,6 +203,7 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
             score,
             nodes: state.counter.stats.nodes,
             time: state.counter.stopper.elapsed(),
+            seldepth: state.counter.stats.seldepth.max(depth),
             pv: state.previous_pv.iter().map(|m| m.to_string()).collect(),
             hashfull,
         };

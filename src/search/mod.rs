@@ -8,6 +8,7 @@
 //! | 4 `cached` | `cached.rs` | remember searched positions in a transposition table |
 //! | 5 `ordered` | `ordered.rs` | every move in order: hash move, MVV-LVA, killers, history |
 //! | 6 `pvs` | `pvs.rs` | null windows after the first move; aspiration windows at the root |
+//! | 7 `quiescence` | `quiescence.rs` | at the horizon, captures until the position is quiet |
 //!
 //! Each stage is one file that reads like a chapter: `diff` two neighbours to see the lesson.
 //! What the stages share is written once: the deepening loop, the root and the state kept
@@ -28,6 +29,7 @@ pub mod mtdf;
 pub mod oracle;
 pub mod ordered;
 pub mod pvs;
+pub mod quiescence;
 pub mod registry;
 
 pub use alphabeta::AlphaBeta;
@@ -38,6 +40,7 @@ pub use mtdf::Mtdf;
 pub use oracle::Oracle;
 pub use ordered::Ordered;
 pub use pvs::Pvs;
+pub use quiescence::Quiescence;
 pub use registry::{
     engine_for, find_engine, find_stage, previous_stage, strongest_stage, Stage, DEFAULT_HASH_MB,
     SIDE_ENGINES, STAGES,
@@ -140,6 +143,7 @@ pub fn fixed_depth_result<G: Game>(
             score,
             nodes: stats.nodes,
             time,
+            seldepth: depth,
             pv: pv.iter().map(|m| m.to_string()).collect(),
             hashfull: 0,
         }]

@@ -4,7 +4,9 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::search::{AlphaBeta, Cached, Engine, Iterative, Minimax, Mtdf, Oracle, Ordered, Pvs};
+use crate::search::{
+    AlphaBeta, Cached, Engine, Iterative, Minimax, Mtdf, Oracle, Ordered, Pvs, Quiescence,
+};
 
 /// A rung of the ladder: its name and what it adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +18,10 @@ pub struct Stage {
     /// Whether the stage searches one fixed depth (no iterative deepening). Time, node limits
     /// and `stop` still end its search; it then plays the best root move it finished.
     pub fixed_depth: bool,
+    /// Whether the stage changes *what* the search returns (a better-informed score), rather
+    /// than only how fast: such a stage is judged by strength, not held to the score of the
+    /// rung below, and its node count is not comparable with the oracle's.
+    pub judged_by_strength: bool,
 }
 
 /// Every stage, in ladder order. The last one is the strongest and the default.
@@ -24,32 +30,44 @@ pub const STAGES: &[Stage] = &[
         name: "minimax",
         summary: "every move to a fixed depth",
         fixed_depth: true,
+        judged_by_strength: false,
     },
     Stage {
         name: "alphabeta",
         summary: "minimax with an (alpha, beta) window and cut-offs",
         fixed_depth: true,
+        judged_by_strength: false,
     },
     Stage {
         name: "iterative",
         summary: "iterative deepening with a time limit, previous PV first",
         fixed_depth: false,
+        judged_by_strength: false,
     },
     Stage {
         name: "cached",
         summary: "iterative deepening plus a transposition table",
         fixed_depth: false,
+        judged_by_strength: false,
     },
     Stage {
         name: "ordered",
         summary: "the cached engine with move ordering: hash move, MVV-LVA, killers, history",
         fixed_depth: false,
+        judged_by_strength: false,
     },
     Stage {
         name: "pvs",
         summary:
             "principal variation search: null windows after the first move, aspiration windows",
         fixed_depth: false,
+        judged_by_strength: false,
+    },
+    Stage {
+        name: "quiescence",
+        summary: "at the horizon, captures until the position is quiet (SEE, delta pruning)",
+        fixed_depth: false,
+        judged_by_strength: true,
     },
 ];
 
@@ -60,12 +78,14 @@ pub const SIDE_ENGINES: &[Stage] = &[
         name: "mtdf",
         summary: "MTD(f): the ordered search driven by null windows alone",
         fixed_depth: false,
+        judged_by_strength: false,
     },
     Stage {
         name: "oracle",
         summary:
             "alpha-beta with a perfect move order: the fewest nodes plain alpha-beta can visit",
         fixed_depth: true,
+        judged_by_strength: false,
     },
 ];
 
@@ -119,6 +139,7 @@ pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
         "cached" => Ok(Box::new(Cached::<G>::new(DEFAULT_HASH_MB))),
         "ordered" => Ok(Box::new(Ordered::<G>::new(DEFAULT_HASH_MB))),
         "pvs" => Ok(Box::new(Pvs::<G>::new(DEFAULT_HASH_MB))),
+        "quiescence" => Ok(Box::new(Quiescence::<G>::new(DEFAULT_HASH_MB))),
         "mtdf" => Ok(Box::new(Mtdf::<G>::new(DEFAULT_HASH_MB))),
         "oracle" => Ok(Box::new(Oracle::<G>::new())),
         // A stage listed but not built here: a bug, reported like an unknown name.

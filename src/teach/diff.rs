@@ -42,6 +42,11 @@ const SOURCES: &[(&str, &str, &str)] = &[
         include_str!("../search/ordered.rs"),
     ),
     ("pvs", "src/search/pvs.rs", include_str!("../search/pvs.rs")),
+    (
+        "quiescence",
+        "src/search/quiescence.rs",
+        include_str!("../search/quiescence.rs"),
+    ),
 ];
 
 /// The file of the rung `stage` and its text (module docs included), or `None` for a name

@@ -11,7 +11,7 @@
 //!                                     id author the searchlab authors
 //!                                     option name Hash type spin default 16 min 1 max 4096
 //!                                     option name Move Overhead type spin default 20 min 0 max 5000
-//!                                     option name Stage type combo default pvs var minimax …
+//!                                     option name Stage type combo default quiescence var minimax …
 //!                                     uciok
 //!   isready                           readyok
 //!   position startpos moves e2e4
@@ -103,8 +103,9 @@
 //!   score, nodes, nps, time, hashfull, pv), then, when the search ends, one summary line with
 //!   the totals and `hashfull` (the only line for the fixed-depth stages). A search stopped
 //!   before it completed a depth says `info depth 0` with its counters, no score, and an
-//!   `info string` why. There is no quiescence search yet, so `seldepth` is the depth or the
-//!   length of the principal variation if longer.
+//!   `info string` why. `seldepth` is the deepest ply the search reached (with the quiescence
+//!   search, beyond the depth), and the summary line is followed by an `info string` with the
+//!   quiescence nodes, which UCI has no field for.
 
 mod command;
 
@@ -149,6 +150,7 @@ const QUIT_GRACE: Duration = Duration::from_secs(1);
 pub fn iteration_info(iteration: &Iteration) -> String {
     info_line(
         iteration.depth,
+        iteration.seldepth,
         iteration.score,
         iteration.nodes,
         iteration.time,
@@ -172,6 +174,7 @@ pub fn result_info(result: &SearchResult<ChessMove>, hashfull: u32) -> String {
     let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
     info_line(
         result.depth,
+        result.stats.seldepth,
         result.score,
         result.nodes(),
         result.time,
@@ -180,17 +183,19 @@ pub fn result_info(result: &SearchResult<ChessMove>, hashfull: u32) -> String {
     )
 }
 
-/// An `info` line: depth, seldepth (the depth, or the length of the line if longer), score,
-/// nodes, nps, time, hashfull and, if there is a line to show, ` pv <moves>`.
+/// An `info` line: depth, seldepth (the deepest ply reached, at least the depth and the
+/// length of the line), score, nodes, nps, time, hashfull and, if there is a line to show,
+/// ` pv <moves>`.
 fn info_line(
     depth: Depth,
+    seldepth: Depth,
     score: Score,
     nodes: u64,
     time: Duration,
     hashfull: u32,
     pv: &[String],
 ) -> String {
-    let seldepth = (pv.len() as Depth).max(depth);
+    let seldepth = seldepth.max(pv.len() as Depth).max(depth);
     let mut line = format!(
         "info depth {depth} seldepth {seldepth} score {score} nodes {nodes} nps {} time {} hashfull {hashfull}",
         nodes_per_second(nodes, time),
@@ -595,6 +600,13 @@ impl EngineThread {
                 Ok(result) => {
                     self.engine.set_iteration_observer(None);
                     self.say(result_info(&result, self.engine.hashfull()));
+                    if result.stats.quiescence_nodes > 0 {
+                        self.say(info_string(format!(
+                            "quiescence nodes {} of {}",
+                            result.stats.quiescence_nodes,
+                            result.nodes()
+                        )));
+                    }
                     if result.depth == 0 {
                         self.say(info_string(
                             "stopped before a depth was complete: playing the best root move \
