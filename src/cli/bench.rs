@@ -3,7 +3,8 @@
 //! The last line is exactly `<nodes> nodes <nps> nps`, the line OpenBench's client reads.
 
 use super::{format_ms, progress_bar};
-use searchlab::lab::bench::{run_bench_with, DEFAULT_DEPTH};
+use anyhow::Context;
+use searchlab::lab::bench::{run_bench_on, DEFAULT_DEPTH};
 use searchlab::positions::LADDER;
 use searchlab::stats::millis;
 
@@ -16,14 +17,15 @@ pub struct Args {
     /// The stage to bench; the strongest (the UCI default) if none is given.
     #[arg(long, default_value_t = searchlab::search::strongest_stage().to_string())]
     pub stage: String,
+    /// Positions to search instead of the 24 ladder positions: a file with one FEN (or EPD
+    /// line) each, e.g. ../shared/data/speed.fen for speed comparisons.
+    #[arg(long)]
+    pub positions: Option<std::path::PathBuf>,
 }
 
 /// Runs the bench and prints per-position nodes, the totals and the signature line.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let bar = progress_bar(
-        LADDER.len() as u64,
-        "bench [{bar:40}] {pos}/{len} positions ({elapsed})",
-    );
+    let bar = progress_bar(1, "bench [{bar:40}] {pos}/{len} positions ({elapsed})");
     if !json {
         println!(
             "{:<10} {:<7} {:>9} {:>11} {:>10}",
@@ -31,7 +33,20 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         );
     }
     let stage = super::check_stage(&args.stage)?;
-    let report = run_bench_with(stage, LADDER, args.depth, |done, _, entry| {
+    let positions: Vec<(String, String)> = match &args.positions {
+        None => LADDER
+            .iter()
+            .map(|p| (p.name.to_string(), p.fen.to_string()))
+            .collect(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            searchlab::lab::epd::data_lines(&text)
+                .map(|(number, line)| (format!("line {number}"), line.trim().to_string()))
+                .collect()
+        }
+    };
+    let report = run_bench_on(stage, &positions, args.depth, |done, _, entry| {
         if !json {
             bar.suspend(|| {
                 println!(
@@ -44,6 +59,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 )
             });
         }
+        bar.set_length(positions.len() as u64);
         bar.set_position(done as u64);
     })?;
     bar.finish_and_clear();

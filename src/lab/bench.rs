@@ -92,20 +92,39 @@ pub fn run_bench_with(
     stage: &str,
     positions: &[NamedPosition],
     depth: Depth,
+    progress: impl FnMut(usize, usize, &BenchEntry),
+) -> Result<BenchReport> {
+    let named: Vec<(String, String)> = positions
+        .iter()
+        .map(|p| (p.name.to_string(), p.fen.to_string()))
+        .collect();
+    run_bench_on(stage, &named, depth, progress)
+}
+
+/// [`run_bench_with`] on any positions, given as (name, FEN) pairs (a file of the user's,
+/// such as the speed positions).
+pub fn run_bench_on(
+    stage: &str,
+    positions: &[(String, String)],
+    depth: Depth,
     mut progress: impl FnMut(usize, usize, &BenchEntry),
 ) -> Result<BenchReport> {
     let limits = SearchLimits::depth(depth);
     limits.validate()?;
     let stage = crate::search::find_engine(stage)?.name;
+    let games: Vec<Chess> = positions
+        .iter()
+        .map(|(_, fen)| Chess::from_fen(fen))
+        .collect::<Result<_>>()?;
     let mut entries = Vec::with_capacity(positions.len());
-    for position in positions {
-        let mut game = Chess::from_fen(position.fen)?;
+    for ((name, _), game) in positions.iter().zip(games) {
+        let mut game = game;
         let mut engine = engine_for::<Chess>(stage)?;
         let start = Instant::now();
         let result = engine.search(&mut game, &limits);
         let time = start.elapsed();
         entries.push(BenchEntry {
-            name: position.name.to_string(),
+            name: name.clone(),
             best_move: result.best_move.map(|mv| mv.to_string()),
             score: result.score.to_string(),
             nodes: result.nodes(),

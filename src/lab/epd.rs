@@ -109,7 +109,7 @@ pub fn parse_epd(text: &str) -> Result<Vec<EpdRecord>> {
 /// The lines of a data file (EPD, perft suite, openings) that hold data, each with its
 /// 1-based line number: blank lines and lines starting with `#` (after spaces) are skipped.
 /// The lines are given as written, untrimmed.
-pub(crate) fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub fn data_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
