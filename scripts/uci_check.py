@@ -63,8 +63,13 @@ def handshake(engine):
         f"Hash option: {hash_option}",
     )
     stage = engine.options["Stage"]
-    expect(stage.type == "combo" and stage.default == "cached", f"Stage option: {stage}")
-    expect({"minimax", "alphabeta", "iterative", "cached"} <= set(stage.var), f"{stage.var}")
+    # The stages are listed in ladder order, and the default is the strongest: the last one.
+    expect(
+        stage.type == "combo" and stage.var and stage.default == stage.var[-1],
+        f"Stage option: {stage}",
+    )
+    ladder = ["minimax", "alphabeta", "iterative", "cached", "ordered", "pvs", "quiescence"]
+    expect(stage.var[: len(ladder)] == ladder, f"{stage.var}")
     engine.configure({"Hash": 8, "Stage": "cached"})
     engine.ping()
 
