@@ -3,7 +3,7 @@
 
 Usage: scripts/uci_stop_timing.py [target/release/searchlab] [--runs 20]
 
-For each stage: `go depth 30` (years of search for minimax), 100 ms later `stop`, and the wall
+For each stage the engine lists in its `Stage` option: `go depth 30` (years of search for minimax), 100 ms later `stop`, and the wall
 time from writing `stop` to reading `bestmove`; every bestmove is checked for legality. Then
 `setoption name Hash value 4096` followed by `isready`, timed to `readyok`, in fresh engines.
 Prints the median and maximum of each. Not a unit test: the figures depend on the machine and
@@ -21,7 +21,16 @@ import time
 
 import chess
 
-STAGES = ["minimax", "alphabeta", "iterative", "cached"]
+
+
+def stages(binary):
+    """Every stage the engine offers: the `var`s of its `Stage` option, in ladder order."""
+    engine = Engine(binary)
+    engine.send("uci")
+    line = engine.until(lambda l: l.startswith("option name Stage ") or l == "uciok")
+    engine.quit()
+    words = line.split()
+    return [words[i + 1] for i, word in enumerate(words[:-1]) if word == "var"]
 
 
 class Engine:
@@ -57,7 +66,7 @@ def main():
     args = parser.parse_args()
     positions = [chess.Board(), chess.Board()]
     positions[1].push_uci("e2e4")
-    for stage in STAGES:
+    for stage in stages(args.binary):
         engine = Engine(args.binary)
         engine.send(f"setoption name Stage value {stage}")
         engine.send("isready")
