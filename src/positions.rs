@@ -103,6 +103,17 @@ pub const LADDER: &[NamedPosition] = &[
     pos("back-rank", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"),
 ];
 
+/// The horizon effect in one position (from the 8-move opening book, line 23,252 of
+/// `openings-8moves.epd`). At depth 3 the pvs stage plays 1.Nxe4?, seeing 1...Nxe4 2.Nxc6 and
+/// a knight and a pawn won, because the recapture 2...dxc6 lies beyond its horizon; one ply
+/// deeper it sees the recapture and scores the position 195 centipawns lower, one ply deeper
+/// still the same trap waits at the new horizon. The quiescence stage plays on through the
+/// captures at every depth and keeps to 1.c5. Chapter 7 and notebook 07 step through it.
+pub const HORIZON: NamedPosition = pos(
+    "horizon",
+    "r1bq1rk1/pp1p1ppp/2nb1n2/4N3/2PPpP2/2N5/PP4PP/R1BQKB1R w KQ - 0 1",
+);
+
 /// The smaller set `searchlab compare` runs by default: one of each kind, quick at depth 4.
 pub const COMPARE: &[NamedPosition] = &[
     LADDER[0],  // start

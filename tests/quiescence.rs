@@ -79,3 +79,31 @@ fn scores_stop_swinging_from_iteration_to_iteration() {
     assert!(largest_swing(&pvs) > 250, "{pvs:?}");
     assert!(largest_swing(&quiescence) < 100, "{quiescence:?}");
 }
+
+#[test]
+fn the_horizon_position_of_the_book() {
+    // positions::HORIZON: at depth 3 pvs takes a pawn and, at its horizon, a knight whose
+    // recapture it cannot see; each deeper iteration moves the horizon, and the score swings.
+    // Quiescence plays every capture out and keeps to 1.c5 with scores a pawn apart at most.
+    let search = |stage: &str, depth: u32| {
+        let mut game = Chess::from_fen(searchlab::positions::HORIZON.fen).unwrap();
+        let result = engine_for::<Chess>(stage)
+            .unwrap()
+            .search(&mut game, &SearchLimits::depth(depth));
+        let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
+        (pv.join(" "), result.score.0)
+    };
+    assert_eq!(search("pvs", 3), ("c3e4 f6e4 e5c6".to_string(), 65));
+    let (pv4, score4) = search("pvs", 4);
+    assert!(pv4.starts_with("c4c5 ") && score4 == -130, "{pv4} {score4}");
+    let (pv5, score5) = search("pvs", 5);
+    assert!(
+        pv5.ends_with(" c3e4 f6e4 e5c6") && score5 == 99,
+        "{pv5} {score5}"
+    );
+    for (depth, expected) in [(3, 22), (4, 24), (5, 46)] {
+        let (pv, score) = search("quiescence", depth);
+        assert!(pv.starts_with("c4c5 "), "depth {depth}: {pv}");
+        assert_eq!(score, expected, "depth {depth}: {pv}");
+    }
+}
