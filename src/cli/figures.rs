@@ -1,4 +1,4 @@
-//! `searchlab figures`: writes the book's generated figures (SVG) into a folder.
+//! `searchlab figures`: writes the book's generated figures (SVG) and stage diffs into a folder.
 //!
 //! Every figure is drawn from node counts only, never from timings, so running the command
 //! again on any machine writes the same bytes: the committed figures in `book/src/figures/`
@@ -6,25 +6,52 @@
 //!
 //! - `tree-minimax.svg`, `tree-alphabeta.svg`: the traced trees of the tic-tac-toe position
 //!   `XOX/.O./..X`, O to move (see `searchlab::teach::tree`).
-//! - `nodes-per-depth.svg`, `branching-factor.svg`, `minimal-tree.svg`: every stage of
-//!   `searchlab::STAGES` on the 24 ladder positions at depths 1 to 4 (`searchlab::lab::compare::compare`).
+//! - `nodes-per-depth.svg`, `branching-factor.svg`: every stage of `searchlab::STAGES`, and the
+//!   ordering oracle, on the 24 ladder positions at depths 1 to 4
+//!   (`searchlab::lab::compare::compare`).
+//! - `minimal-tree.svg`: the same, against Knuth and Moore's minimal tree, for the stages that
+//!   search alpha-beta's tree (not those judged by strength) and the oracle.
+//! - `oracle-multiple.svg`: the nodes of every speed-up stage (minimax, far too slow at depth
+//!   5, and the stages judged by strength left out) as a multiple of the oracle's, at depths 3
+//!   to 5.
+//! - `first-move-cutoffs.svg`: the share of beta cut-offs made by the first move tried, at
+//!   depths 2 to 5, for the same stages and the oracle.
+//! - `<stage>.diff`: for every rung but the first, what it adds to the rung below
+//!   (`searchlab::teach::diff::stage_diff`), which the book includes in each chapter.
+//!
+//! The searches run on every core; on two cores the command takes about 20 seconds, most of it
+//! the oracle, minimax at depth 4, and alphabeta and iterative at depth 5.
 
 use anyhow::Context;
-use searchlab::lab::compare::Comparison;
+use searchlab::lab::compare::{comparable_with_the_oracle, compare, Comparison, ORACLE};
 use searchlab::positions::LADDER;
+use searchlab::search::{previous_stage, STAGES};
+use searchlab::teach::diff::stage_diff;
 use searchlab::teach::plot::{self, Series};
+use searchlab::Depth;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// Where the figures go when no folder is given: the book's figure folder.
 pub const DEFAULT_DIR: &str = "book/src/figures";
 
-/// The deepest depth the charts show.
+/// The deepest depth the charts of every stage show (minimax's cost sets it).
 pub const DEPTH: u32 = 4;
+
+/// The depths of the chart against the oracle.
+pub const ORACLE_DEPTHS: std::ops::RangeInclusive<u32> = 3..=5;
+
+/// The depths of the chart of first-move cut-offs (at depth 1 nothing cuts off).
+pub const CUTOFF_DEPTHS: std::ops::RangeInclusive<u32> = 2..=5;
+
+/// The stage too slow to search at the oracle chart's deepest depth.
+const SLOWEST: &str = "minimax";
 
 /// Arguments of `searchlab figures`.
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
-    /// Folder to write the SVG files into (created if missing) [default: book/src/figures].
+    /// Folder to write the figures into (created if missing) [default: book/src/figures].
     dir: Option<PathBuf>,
 }
 
@@ -35,9 +62,9 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let mut written = Vec::new();
 
-    let mut write = |name: &str, svg: String| -> anyhow::Result<()> {
+    let mut write = |name: &str, text: String| -> anyhow::Result<()> {
         let path = dir.join(name);
-        std::fs::write(&path, svg).with_context(|| format!("writing {}", path.display()))?;
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
         if !json {
             println!("{}", path.display());
         }
@@ -53,44 +80,159 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         "tree-alphabeta.svg",
         searchlab::teach::tree::alphabeta_tree_svg(searchlab::teach::tree::BOOK_POSITION)?,
     )?;
+    for stage in STAGES.iter().filter(|s| previous_stage(s.name).is_some()) {
+        write(&format!("{}.diff", stage.name), stage_diff(stage.name)?)?;
+    }
 
-    let comparison = run_comparison()?;
-    let totals = &comparison.nodes_per_depth;
-    let branching = average_branching(totals, LADDER.len())
+    let measured = run_comparisons()?;
+    let all = up_to(&measured.nodes, DEPTH);
+    let branching = average_branching(&all, LADDER.len())
         .context("the comparison has no minimax counts at depth 1")?;
-    let per_position = per_position(totals, LADDER.len());
-    write("nodes-per-depth.svg", plot::nodes_per_depth_svg(totals)?)?;
-    write("branching-factor.svg", plot::branching_factor_svg(totals)?)?;
+    let alpha_beta_trees: Vec<Series> = all
+        .iter()
+        .filter(|s| comparable_with_the_oracle(&s.name) || s.name == ORACLE)
+        .cloned()
+        .collect();
+    write("nodes-per-depth.svg", plot::nodes_per_depth_svg(&all)?)?;
+    write("branching-factor.svg", plot::branching_factor_svg(&all)?)?;
     write(
         "minimal-tree.svg",
-        plot::minimal_tree_ratio_svg(&per_position, branching)?,
+        plot::minimal_tree_ratio_svg(&per_position(&alpha_beta_trees, LADDER.len()), branching)?,
+    )?;
+
+    let speedups = |series: &[Series], depths| -> Vec<Series> {
+        series
+            .iter()
+            .filter(|s| s.name != SLOWEST)
+            .filter(|s| comparable_with_the_oracle(&s.name) || s.name == ORACLE)
+            .map(|s| within(s, depths))
+            .collect()
+    };
+    let against_oracle = speedups(&measured.nodes, &ORACLE_DEPTHS);
+    let oracle = against_oracle
+        .iter()
+        .find(|s| s.name == ORACLE)
+        .context("the comparison has no oracle")?;
+    write(
+        "oracle-multiple.svg",
+        plot::oracle_ratio_svg(&against_oracle, oracle)?,
+    )?;
+    let rates: Vec<Series> = speedups(&measured.cutoff_rates, &CUTOFF_DEPTHS)
+        .into_iter()
+        .filter(|s| !s.points.is_empty())
+        .collect();
+    write(
+        "first-move-cutoffs.svg",
+        plot::first_move_cutoff_rate_svg(&rates)?,
     )?;
 
     if json {
         let files: Vec<String> = written.iter().map(|p| display(p)).collect();
-        let nodes: serde_json::Map<String, serde_json::Value> = totals
-            .iter()
-            .map(|s| {
-                let counts: Vec<u64> = s.points.iter().map(|p| p.1 as u64).collect();
-                (s.name.clone(), counts.into())
-            })
-            .collect();
+        let by_stage = |series: &[Series], f: &dyn Fn(f64) -> serde_json::Value| {
+            series
+                .iter()
+                .map(|s| {
+                    let points: serde_json::Map<String, serde_json::Value> = s
+                        .points
+                        .iter()
+                        .map(|&(d, v)| (d.to_string(), f(v)))
+                        .collect();
+                    (s.name.clone(), points.into())
+                })
+                .collect::<serde_json::Map<String, serde_json::Value>>()
+        };
         let out = serde_json::json!({
             "files": files,
             "positions": LADDER.len(),
             "branching": branching,
-            "nodes_per_depth": nodes,
+            "nodes_per_depth": by_stage(&measured.nodes, &|v| (v as u64).into()),
+            "first_move_cutoff_rate_per_depth": by_stage(&measured.cutoff_rates, &|v| v.into()),
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     }
     Ok(())
 }
 
-/// Every stage of [`searchlab::STAGES`] on the 24 ladder positions at depths 1 to [`DEPTH`],
-/// with a progress bar (shown only on a terminal).
-fn run_comparison() -> anyhow::Result<Comparison> {
-    let stages: Vec<&str> = searchlab::STAGES.iter().map(|s| s.name).collect();
-    super::compare_with_progress(LADDER, &stages, DEPTH, "searching the ladder positions")
+/// What the charts are drawn from: per stage (ladder order, then the oracle), node totals and
+/// first-move cut-off rates per depth over the 24 ladder positions.
+struct Measured {
+    nodes: Vec<Series>,
+    cutoff_rates: Vec<Series>,
+}
+
+/// Minimax on the 24 ladder positions at depths 1 to [`DEPTH`], and every other stage of
+/// [`STAGES`] and the oracle at depths 1 to the deepest of [`ORACLE_DEPTHS`]. Each stage is
+/// its own comparison (fresh engines, so the counts do not depend on what ran before), and
+/// the comparisons run on as many threads as there are cores, the slowest first, with one
+/// progress bar (shown only on a terminal).
+fn run_comparisons() -> anyhow::Result<Measured> {
+    let deepest = *ORACLE_DEPTHS.end();
+    // The oracle first: it takes longest, and the others then share out around it.
+    let jobs: Vec<(&str, Depth)> = std::iter::once((ORACLE, deepest))
+        .chain(STAGES.iter().map(|s| {
+            let depth = if s.name == SLOWEST { DEPTH } else { deepest };
+            (s.name, depth)
+        }))
+        .collect();
+    let searches: usize = jobs.iter().map(|&(_, d)| LADDER.len() * d as usize).sum();
+    let bar = super::progress_bar(
+        searches as u64,
+        "searching the ladder positions [{bar:40}] {pos}/{len} searches ({elapsed})",
+    );
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, Comparison)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let workers: Vec<_> = (0..threads.min(jobs.len()))
+            .map(|_| {
+                scope.spawn(|| -> anyhow::Result<()> {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(stage, depth)) = jobs.get(i) else {
+                            return Ok(());
+                        };
+                        let comparison = compare(LADDER, &[stage], depth, |_, _| bar.inc(1))?;
+                        done.lock()
+                            .expect("no worker panicked")
+                            .push((i, comparison));
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            worker.join().expect("a figures worker panicked")?;
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    let mut done = done.into_inner().expect("no worker panicked");
+    // Ladder order, then the oracle.
+    done.sort_by_key(|&(i, _)| if i == 0 { jobs.len() } else { i });
+    let series = |pick: fn(&Comparison) -> &Vec<Series>| -> Vec<Series> {
+        done.iter().flat_map(|(_, c)| pick(c).clone()).collect()
+    };
+    Ok(Measured {
+        nodes: series(|c| &c.nodes_per_depth),
+        cutoff_rates: series(|c| &c.first_move_cutoff_rate_per_depth),
+    })
+}
+
+/// `series` with only the points at depths in `depths`.
+fn within(series: &Series, depths: &std::ops::RangeInclusive<Depth>) -> Series {
+    Series {
+        name: series.name.clone(),
+        points: series
+            .points
+            .iter()
+            .copied()
+            .filter(|p| depths.contains(&p.0))
+            .collect(),
+    }
+}
+
+/// Every series cut at `depth`.
+fn up_to(series: &[Series], depth: Depth) -> Vec<Series> {
+    series.iter().map(|s| within(s, &(1..=depth))).collect()
 }
 
 /// The average number of legal moves over the positions, measured: a depth-1 minimax search

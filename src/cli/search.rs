@@ -1,7 +1,7 @@
 //! `searchlab search`: one position, one stage.
 
 use searchlab::score::ScoreJson;
-use searchlab::stats::millis;
+use searchlab::stats::{millis, SearchStats};
 use searchlab::{engine_for, Chess, Game, SearchLimits};
 use std::time::Duration;
 
@@ -54,6 +54,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "pv": result.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
             "nodes": result.nodes(),
             "time_ms": millis(result.time),
+            "stats": result.stats,
             "iterations": result.iterations,
         });
         println!("{}", serde_json::to_string_pretty(&value)?);
@@ -93,5 +94,35 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             }
         ),
     }
+    if let Some(line) = counters(&result.stats) {
+        println!("{line}");
+    }
     Ok(())
+}
+
+/// The search's counters that are not zero, in one line (`None` if all are): cut-offs and how
+/// many the first move made, table hits, PVS re-searches, aspiration failures, MTD(f) passes,
+/// quiescence nodes.
+fn counters(stats: &SearchStats) -> Option<String> {
+    let mut parts = Vec::new();
+    if stats.beta_cutoffs > 0 {
+        parts.push(format!(
+            "{} cut-offs ({:.1}% by the first move)",
+            stats.beta_cutoffs,
+            100.0 * stats.first_move_cutoffs as f64 / stats.beta_cutoffs as f64
+        ));
+    }
+    for (count, what) in [
+        (stats.tt_hits, "table hits"),
+        (stats.tt_cutoffs, "answered by the table"),
+        (stats.researches, "re-searches"),
+        (stats.aspiration_failures, "aspiration failures"),
+        (stats.mtdf_passes, "MTD(f) passes"),
+        (stats.quiescence_nodes, "quiescence nodes"),
+    ] {
+        if count > 0 {
+            parts.push(format!("{count} {what}"));
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join(", "))
 }

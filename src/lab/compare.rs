@@ -52,6 +52,10 @@ pub struct Comparison {
     pub rows: Vec<CompareRow>,
     /// For each stage, total nodes over all positions at each depth from 1 to the chosen one.
     pub nodes_per_depth: Vec<Series>,
+    /// For each stage, the share (0 to 1) of its beta cut-offs over all positions made by the
+    /// first move tried, at each depth from 1 to the chosen one; a depth without any cut-off
+    /// (depth 1, and every depth of minimax) has no point.
+    pub first_move_cutoff_rate_per_depth: Vec<Series>,
 }
 
 impl CompareRow {
@@ -125,7 +129,7 @@ pub const ORACLE: &str = "oracle";
 /// Does the oracle measure `stage`? Only the stages that search alpha-beta's tree: not the
 /// oracle itself, and not a stage judged by strength (its quiescence search, say, searches
 /// another tree altogether).
-fn comparable_with_the_oracle(stage: &str) -> bool {
+pub fn comparable_with_the_oracle(stage: &str) -> bool {
     stage != ORACLE && crate::search::find_engine(stage).is_ok_and(|s| !s.judged_by_strength)
 }
 
@@ -148,14 +152,19 @@ pub fn compare(
     let mut done = 0;
     let mut rows = Vec::new();
     let mut per_depth: Vec<Vec<(Depth, u64)>> = vec![Vec::new(); stages.len()];
+    let mut rate_per_depth: Vec<Vec<(Depth, f64)>> = vec![Vec::new(); stages.len()];
     for d in 1..=depth {
         let mut sums = vec![0u64; stages.len()];
+        // (cut-offs by the first move, all cut-offs), per stage
+        let mut cutoffs = vec![(0u64, 0u64); stages.len()];
         for (position, game) in positions.iter().zip(&games) {
             for (i, stage) in stages.iter().enumerate() {
                 let mut engine = engine_for::<Chess>(stage)?;
                 let mut game = game.clone();
                 let result = engine.search(&mut game, &SearchLimits::depth(d));
                 sums[i] += result.nodes();
+                cutoffs[i].0 += result.stats.first_move_cutoffs;
+                cutoffs[i].1 += result.stats.beta_cutoffs;
                 if d == depth {
                     rows.push(CompareRow {
                         stage: stage.to_string(),
@@ -179,6 +188,11 @@ pub fn compare(
         for (i, sum) in sums.into_iter().enumerate() {
             per_depth[i].push((d, sum));
         }
+        for (i, (first, all)) in cutoffs.into_iter().enumerate() {
+            if all > 0 {
+                rate_per_depth[i].push((d, first as f64 / all as f64));
+            }
+        }
     }
     let oracle: Vec<(String, u64)> = rows
         .iter()
@@ -196,9 +210,18 @@ pub fn compare(
         .zip(per_depth)
         .map(|(stage, counts)| Series::from_counts(stage, &counts))
         .collect();
+    let first_move_cutoff_rate_per_depth = stages
+        .iter()
+        .zip(rate_per_depth)
+        .map(|(stage, points)| Series {
+            name: stage.to_string(),
+            points,
+        })
+        .collect();
     Ok(Comparison {
         rows,
         nodes_per_depth,
+        first_move_cutoff_rate_per_depth,
     })
 }
 

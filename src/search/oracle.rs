@@ -232,6 +232,7 @@ impl<G: Game> Oracle<G> {
         plan
     }
 
+    // ANCHOR: cut_node
     /// A cut node: of the moves that refute (score `>= beta`), the one whose subtree is
     /// smallest, and nothing else. A refutation's subtree is an all node, which searches every
     /// reply, so it has at least one node per reply: moves are tried fewest replies first, and
@@ -284,6 +285,7 @@ impl<G: Game> Oracle<G> {
             cutoffs: child.cutoffs + 1,
         })
     }
+    // ANCHOR_END: cut_node
 
     /// A PV node: the cheapest of the best moves first (value `value`); every other move is
     /// then searched with the window `(value, beta)`, which it cannot beat.

@@ -32,8 +32,9 @@ impl Series {
     }
 }
 
-/// Colours for the stages, in ladder order, then the side engines (then they repeat).
-const PALETTE: [RGBColor; 8] = [
+/// Colours for the stages, in ladder order, then the side engines (MTD(f), then the oracle
+/// in dark grey); a series not named after an engine takes the colour of its place instead.
+const PALETTE: [RGBColor; 10] = [
     RGBColor(0xd6, 0x27, 0x28),
     RGBColor(0x1f, 0x77, 0xb4),
     RGBColor(0x2c, 0xa0, 0x2c),
@@ -41,8 +42,20 @@ const PALETTE: [RGBColor; 8] = [
     RGBColor(0xff, 0x7f, 0x0e),
     RGBColor(0x8c, 0x56, 0x4b),
     RGBColor(0xe3, 0x77, 0xc2),
+    RGBColor(0xbc, 0xbd, 0x22),
     RGBColor(0x33, 0x33, 0x33),
+    RGBColor(0x17, 0xbe, 0xcf),
 ];
+
+/// The colour of the series `name`, the `index`-th on its chart: an engine keeps its colour
+/// from chart to chart, whichever other series are drawn with it.
+fn colour(name: &str, index: usize) -> RGBColor {
+    let engines = crate::search::STAGES
+        .iter()
+        .chain(crate::search::SIDE_ENGINES)
+        .position(|s| s.name == name);
+    PALETTE[engines.unwrap_or(index) % PALETTE.len()]
+}
 
 /// A line chart of `series` against depth, as an SVG document. With `log_y` the value axis is
 /// logarithmic (node counts grow exponentially with depth, so a log scale shows each stage's
@@ -53,8 +66,25 @@ pub fn line_chart_svg(
     log_y: bool,
     series: &[Series],
 ) -> Result<String> {
+    chart_svg(
+        title,
+        y_label,
+        log_y,
+        series,
+        SeriesLabelPosition::UpperLeft,
+    )
+}
+
+/// [`line_chart_svg`] with the legend where `legend` says (out of the way of the lines).
+fn chart_svg(
+    title: &str,
+    y_label: &str,
+    log_y: bool,
+    series: &[Series],
+    legend: SeriesLabelPosition,
+) -> Result<String> {
     let mut svg = String::new();
-    draw_line_chart(&mut svg, title, y_label, log_y, series).map_err(|e| Error::Io {
+    draw_line_chart(&mut svg, title, y_label, log_y, series, legend).map_err(|e| Error::Io {
         path: "<svg chart>".into(),
         reason: e,
     })?;
@@ -85,11 +115,13 @@ pub fn branching_factor_svg(node_series: &[Series]) -> Result<String> {
                 .collect(),
         })
         .collect();
-    line_chart_svg(
+    // Minimax runs along the top, the others low: the legend goes in between, on the right.
+    chart_svg(
         "Effective branching factor per depth",
         "nodes(d) / nodes(d-1)",
         false,
         &ebf,
+        SeriesLabelPosition::MiddleRight,
     )
 }
 
@@ -140,12 +172,31 @@ pub fn oracle_ratio_svg(node_series: &[Series], oracle: &Series) -> Result<Strin
     )
 }
 
+/// The share of beta cut-offs made by the first move tried, per depth, for each series of
+/// shares from 0 to 1 (drawn as percentages, 100% = every cut-off by the first move, as the
+/// ordering oracle has it).
+pub fn first_move_cutoff_rate_svg(rate_series: &[Series]) -> Result<String> {
+    let percent: Vec<Series> = rate_series
+        .iter()
+        .map(|s| s.map_values(|_, share| 100.0 * share))
+        .collect();
+    // The lines gather near the top and the bottom: the legend goes in between.
+    chart_svg(
+        "Beta cut-offs made by the first move tried",
+        "% of cut-offs",
+        false,
+        &percent,
+        SeriesLabelPosition::MiddleRight,
+    )
+}
+
 fn draw_line_chart(
     out: &mut String,
     title: &str,
     y_label: &str,
     log_y: bool,
     series: &[Series],
+    legend: SeriesLabelPosition,
 ) -> std::result::Result<(), String> {
     let points = || series.iter().flat_map(|s| s.points.iter());
     let max_depth = points().map(|p| p.0).max().unwrap_or(1).max(1);
@@ -181,7 +232,7 @@ fn draw_line_chart(
                 .draw()
                 .map_err(|e| e.to_string())?;
             for (i, s) in series.iter().enumerate() {
-                let color = PALETTE[i % PALETTE.len()];
+                let color = colour(&s.name, i);
                 let pts: Vec<(f64, f64)> = s
                     .points
                     .iter()
@@ -201,7 +252,7 @@ fn draw_line_chart(
             }
             chart
                 .configure_series_labels()
-                .position(SeriesLabelPosition::UpperLeft)
+                .position(legend.clone())
                 .background_style(WHITE.mix(0.85))
                 .border_style(BLACK)
                 .draw()
@@ -257,5 +308,15 @@ mod tests {
         assert!(minimal_tree_ratio_svg(&series, 20.0)
             .unwrap()
             .contains("minimal tree"));
+        let oracle = Series::from_counts("oracle", &[(2, 40), (3, 300)]);
+        let ratio = oracle_ratio_svg(&series, &oracle).unwrap();
+        assert!(ratio.contains("oracle") && ratio.contains("alphabeta"));
+        let rate = Series {
+            name: "alphabeta".into(),
+            points: vec![(2, 0.5), (3, 0.75)],
+        };
+        assert!(first_move_cutoff_rate_svg(&[rate])
+            .unwrap()
+            .contains("first move"));
     }
 }
