@@ -238,7 +238,9 @@ fn committed_notebooks_were_run_cleanly() {
             "01-minimax.ipynb",
             "02-alphabeta.ipynb",
             "03-iterative.ipynb",
-            "04-cached.ipynb"
+            "04-cached.ipynb",
+            "05-ordered.ipynb",
+            "06-pvs.ipynb"
         ]
     );
     let text = |value: &serde_json::Value| match value {
@@ -292,4 +294,117 @@ fn a_stage_diff_is_a_markdown_diff_block() {
     assert!(diff_markdown("+```\n").starts_with("````diff\n"));
     let shown = diff_markdown(&searchlab::teach::diff::stage_diff("pvs").unwrap());
     assert!(shown.starts_with("```diff\n--- src/search/ordered.rs\n+++ src/search/pvs.rs\n"));
+}
+
+#[test]
+fn counters_table_shows_the_columns_asked_for() {
+    use searchlab::teach::notebook::{counters_table_html, Counter};
+    let mut game = Chess::from_fen(LADDER[2].fen).expect("kiwipete");
+    let mut engine = engine_for::<Chess>("pvs").expect("a stage");
+    let result = engine.search(&mut game, &SearchLimits::depth(4));
+    let rows = [StageRow::new("pvs", &result)];
+    let html = counters_table_html(&rows, &[Counter::Nodes, Counter::FirstMoveRate, Counter::Researches]);
+    assert_eq!(table_rows(&html), 2);
+    assert_eq!(html.matches("<th").count(), 2 + 3, "stage, depth and the three asked for");
+    assert!(html.contains(">first-move share<") && html.contains(">re-searches<"));
+    assert!(!html.contains("TT hits"));
+    assert!(html.contains(&format!(">{}<", thousands(result.nodes()))));
+    let rate = result.stats.first_move_cutoff_rate().expect("cut-offs");
+    assert!(html.contains(&format!(">{:.1} %<", 100.0 * rate)));
+    // Without a cut-off there is no share to give.
+    let none = searchlab::SearchStats::default();
+    assert_eq!(Counter::FirstMoveRate.cell(&none), "–");
+    assert_eq!(Counter::MtdfPasses.cell(&none), "0");
+}
+
+#[test]
+fn ordering_and_pair_tables_follow_their_comparisons() {
+    use searchlab::teach::notebook::{ordering_table_html, pair_by_depth_table_html};
+    let positions = [LADDER[0], LADDER[17]]; // start, cpw-pos3
+    let stages = ["cached", "ordered", "oracle"];
+    let two = compare(&positions, &stages, 2, |_, _| {}).expect("valid positions");
+    let html = ordering_table_html(&two);
+    assert_eq!(table_rows(&html), 1 + positions.len() * stages.len());
+    // The oracle is the yardstick, not measured by itself.
+    let oracle_rows: Vec<&str> = html.lines().filter(|l| l.contains(">oracle<")).collect();
+    assert_eq!(oracle_rows.len(), 2);
+    assert!(oracle_rows.iter().all(|l| l.ends_with("–</td></tr>")));
+    let ordered = two.rows.iter().find(|r| r.stage == "ordered").expect("a row");
+    let multiple = ordered.oracle_multiple().expect("the oracle ran");
+    assert!(html.contains(&format!(">{multiple:.2} ×<")));
+
+    let three = compare(&positions, &stages, 3, |_, _| {}).expect("valid positions");
+    let pairs = pair_by_depth_table_html(&[&two, &three], "cached", "ordered");
+    // Header, one row per position, the totals.
+    assert_eq!(table_rows(&pairs), 1 + positions.len() + 1);
+    assert!(pairs.contains(">cached, depth 2<") && pairs.contains(">ordered, depth 3<"));
+    let total = format!(
+        ">{}<",
+        change_percent(three.total_nodes("cached"), three.total_nodes("ordered"))
+    );
+    assert!(pairs.lines().any(|l| l.contains(">total<") && l.contains(&total)));
+}
+
+#[test]
+fn the_picker_order_is_the_pickers_with_its_reasons() {
+    use searchlab::search::move_picker::{MovePicker, OrderingTables};
+    use searchlab::teach::notebook::{move_order_html, picker_order, OrderReason};
+    use searchlab::Game;
+    // White can take the queen on d5 with the pawn, the knight or the queen, and promote on b8.
+    let game = Chess::from_fen("4k3/1P6/8/3q4/4P3/2N4r/8/3QK3 w - - 0 1").expect("valid FEN");
+    let mv = |uci: &str| game.parse_uci(uci).expect("legal");
+    let mut tables = OrderingTables::new();
+    tables.quiet_cutoff(mv("e1f2"), 0, 4, &[mv("d1d2")]);
+    let hash = Some(mv("c3b5"));
+    let order = picker_order(&game, hash, &tables, 0);
+    let picked: Vec<_> = MovePicker::new(&game, game.legal_moves(), hash, &tables, 0).collect();
+    assert_eq!(order.iter().map(|&(m, _)| m).collect::<Vec<_>>(), picked);
+    assert_eq!(order[0].1, OrderReason::HashMove);
+    // The queen taken by the pawn: victim 900, attacker 100.
+    assert_eq!(order[1], (mv("e4d5"), OrderReason::Capture(searchlab::Capture { victim: 900, attacker: 100 })));
+    assert!(order[1..8].iter().all(|(_, why)| matches!(why, OrderReason::Capture(_))));
+    assert_eq!(order[8], (mv("e1f2"), OrderReason::Killer(0)));
+    assert_eq!(order.last(), Some(&(mv("d1d2"), OrderReason::History(-16))));
+
+    let html = move_order_html(&game, &order, 9);
+    assert_eq!(table_rows(&html), 1 + 9 + 1, "nine moves and a row for the rest");
+    assert!(html.contains(">Nb5<") && html.contains(">hash move<"));
+    assert!(html.contains(">pawn takes queen (victim 900, attacker 100)<"));
+    assert!(html.contains(">pawn, promotes to queen (victim 800, attacker 100)<"));
+    assert!(html.contains(">killer 1 (newer): cut off at this ply before<"));
+    assert!(html.contains(&format!(">{} more<", order.len() - 9)));
+    assert_eq!(table_rows(&move_order_html(&game, &order, 100)), 1 + order.len());
+}
+
+#[test]
+fn the_mtdf_trace_is_the_mtdf_engine_pass_for_pass() {
+    use searchlab::teach::notebook::{bound_text, mtdf_passes_html, mtdf_trace};
+    use searchlab::Score;
+    for fen in [LADDER[0].fen, LADDER[17].fen] {
+        let limits = SearchLimits::depth(4);
+        let game = Chess::from_fen(fen).expect("valid FEN");
+        let (traced, passes) = mtdf_trace(&mut game.clone(), &limits);
+        let engine = engine_for::<Chess>("mtdf")
+            .expect("a side engine")
+            .search(&mut game.clone(), &limits);
+        assert_eq!(traced.score, engine.score);
+        assert_eq!(traced.best_move, engine.best_move);
+        assert_eq!(traced.nodes(), engine.nodes());
+        assert_eq!(passes.len() as u64, engine.stats.mtdf_passes);
+        assert_eq!(passes.iter().map(|p| p.nodes).sum::<u64>(), engine.nodes());
+        // Every iteration ends with its bounds met at its score.
+        for it in &engine.iterations {
+            let last = passes.iter().rev().find(|p| p.depth == it.depth).expect("a pass");
+            assert_eq!((last.lower, last.upper), (it.score, it.score));
+        }
+        let html = mtdf_passes_html(&passes);
+        assert_eq!(table_rows(&html), 1 + passes.len());
+    }
+    // Tic-tac-toe too: the whole game, a draw.
+    let (traced, passes) = mtdf_trace(&mut TicTacToe::new(), &SearchLimits::depth(9));
+    assert_eq!(traced.score, Score::DRAW);
+    assert_eq!(passes.iter().map(|p| p.nodes).sum::<u64>(), traced.nodes());
+    assert_eq!(bound_text(-Score::INFINITE), "−∞");
+    assert_eq!(bound_text(Score::INFINITE), "+∞");
+    assert_eq!(bound_text(Score::cp(12)), "cp 12");
 }

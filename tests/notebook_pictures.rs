@@ -148,6 +148,8 @@ fn every_picture_of_every_committed_notebook_shows_without_trust() {
         ("02-alphabeta.ipynb", 3), // the two trees (one picture); chart; kiwipete's best move
         ("03-iterative.ipynb", 3), // kiwipete's best move; nodes per iteration; chart
         ("04-cached.ipynb", 2),    // the rook ending; chart
+        ("05-ordered.ipynb", 3),   // the Italian's hash move; nodes per depth; × oracle
+        ("06-pvs.ipynb", 1),       // nodes as a share of ordered's
     ];
     for (name, count) in expected {
         let json = std::fs::read_to_string(dir.join(name)).expect("readable");

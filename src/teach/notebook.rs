@@ -1,7 +1,7 @@
 //! Helpers for the evcxr notebooks in `notebooks/`, so that each notebook cell stays a few
 //! lines about search and none about HTML.
 //!
-//! The notebooks run in [evcxr](https://github.com/evcxr/evcxr), a Rust Jupyter kernel. Three
+//! The notebooks run in [evcxr](https://github.com/evcxr/evcxr), a Rust Jupyter kernel. Four
 //! things make a notebook there pleasant, and this module provides each:
 //!
 //! 1. **A failing check must fail the run.** evcxr reports a panic and then carries on with
@@ -22,16 +22,28 @@
 //!    [`stacked_svg`]. HTML is for tables ([`show_html`]) and never carries a picture.
 //! 3. **Tables.** [`stage_table_html`], [`comparison_table_html`], [`stats_table_html`] and
 //!    [`iterations_table_html`] turn search results into HTML tables, with node counts
-//!    compared against the previous stage.
+//!    compared against the previous stage; [`counters_table_html`] shows the counters a
+//!    notebook picks ([`Counter`]: cut-offs, re-searches, MTD(f) passes …),
+//!    [`ordering_table_html`] a comparison's cut-offs and its distance from the ordering
+//!    oracle, and [`pair_by_depth_table_html`] two stages side by side at several depths.
+//! 4. **Looking inside a search.** [`picker_order`] and [`move_order_html`] show the order in
+//!    which the [`MovePicker`] hands out one node's moves, and why; [`mtdf_trace`] runs MTD(f)
+//!    and keeps every null-window pass, which the engine itself only counts.
 //!
-//! Everything here except the `show_*` functions and [`fail_on_panic`] is a pure function
-//! returning a `String` (or a `Result` of one), so the tests check them without a kernel.
+//! Everything here except the `show_*` functions and [`fail_on_panic`] is a pure function,
+//! most of them returning a `String` (or a `Result` of one), so the tests check them without a
+//! kernel.
 
 use crate::error::{Error, Result};
+use crate::game::{Capture, Game};
 use crate::games::chess::square_at;
 use crate::games::Chess;
 use crate::lab::compare::{CompareRow, Comparison};
-use crate::score::{Depth, Score};
+use crate::limits::SearchLimits;
+use crate::score::{Depth, Ply, Score};
+use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage};
+use crate::search::move_picker::{MovePicker, OrderingTables};
+use crate::search::{Engine, Ordered};
 use crate::stats::{Iteration, SearchResult, SearchStats};
 use crate::teach::picture::svg_to_png;
 use crate::teach::plot::{self, Series};
@@ -500,6 +512,87 @@ pub fn stats_table_html(rows: &[StageRow]) -> String {
     )
 }
 
+/// A column of [`counters_table_html`]: one of the counters of [`SearchStats`], or the share
+/// of cut-offs made by the first move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    /// Nodes searched.
+    Nodes,
+    /// Beta cut-offs.
+    BetaCutoffs,
+    /// Cut-offs made by the first move tried.
+    FirstMoveCutoffs,
+    /// The share of cut-offs made by the first move tried, as a percentage.
+    FirstMoveRate,
+    /// Transposition-table probes that found the position.
+    TtHits,
+    /// Table hits that ended a node without a search.
+    TtCutoffs,
+    /// PVS: null-window searches that failed high and were searched again.
+    Researches,
+    /// Iterations searched again outside their aspiration window.
+    AspirationFailures,
+    /// MTD(f): null-window searches of the root.
+    MtdfPasses,
+}
+
+impl Counter {
+    /// The column's header.
+    pub fn header(self) -> &'static str {
+        match self {
+            Counter::Nodes => "nodes",
+            Counter::BetaCutoffs => "beta cut-offs",
+            Counter::FirstMoveCutoffs => "by the first move",
+            Counter::FirstMoveRate => "first-move share",
+            Counter::TtHits => "TT hits",
+            Counter::TtCutoffs => "TT cut-offs",
+            Counter::Researches => "re-searches",
+            Counter::AspirationFailures => "aspiration re-searches",
+            Counter::MtdfPasses => "MTD(f) passes",
+        }
+    }
+
+    /// The column's cell for `stats`: a count with thousands separators, or a percentage
+    /// with one decimal (`–` without any cut-off).
+    pub fn cell(self, stats: &SearchStats) -> String {
+        let count = match self {
+            Counter::Nodes => stats.nodes,
+            Counter::BetaCutoffs => stats.beta_cutoffs,
+            Counter::FirstMoveCutoffs => stats.first_move_cutoffs,
+            Counter::FirstMoveRate => {
+                return stats
+                    .first_move_cutoff_rate()
+                    .map_or("–".to_string(), |r| format!("{:.1} %", 100.0 * r))
+            }
+            Counter::TtHits => stats.tt_hits,
+            Counter::TtCutoffs => stats.tt_cutoffs,
+            Counter::Researches => stats.researches,
+            Counter::AspirationFailures => stats.aspiration_failures,
+            Counter::MtdfPasses => stats.mtdf_passes,
+        };
+        thousands(count)
+    }
+}
+
+/// A table of searches, one row each: stage, depth, then the `columns` chosen, so that a
+/// notebook shows the counters its stage changes (cut-offs for move ordering, re-searches for
+/// PVS, passes for MTD(f)) and no others.
+pub fn counters_table_html(rows: &[StageRow], columns: &[Counter]) -> String {
+    let mut header = vec!["stage", "depth"];
+    header.extend(columns.iter().map(|c| c.header()));
+    let mut numeric = vec![false, true];
+    numeric.extend(columns.iter().map(|_| true));
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let mut row = vec![r.stage.clone(), r.depth.to_string()];
+            row.extend(columns.iter().map(|c| c.cell(&r.stats)));
+            row
+        })
+        .collect();
+    html_table(&header, &numeric, &cells)
+}
+
 /// The table of a [`Comparison`]: one row per stage and position (positions in order, stages
 /// in ladder order within each), nodes compared with the previous stage on the same position.
 /// Times are left out, so that a notebook's output does not change from run to run.
@@ -538,6 +631,93 @@ pub fn comparison_table_html(comparison: &Comparison) -> String {
         &[false, false, false, false, true, true, true],
         &cells,
     )
+}
+
+/// The table of a [`Comparison`] as move ordering sees it: for each position and stage, the
+/// nodes, the beta cut-offs, the share of them made by the first move tried, and the nodes as
+/// a multiple of the ordering oracle's (when the oracle was one of the stages).
+pub fn ordering_table_html(comparison: &Comparison) -> String {
+    let cells: Vec<Vec<String>> = comparison
+        .rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.position.clone(),
+                r.stage.clone(),
+                thousands(r.nodes),
+                thousands(r.beta_cutoffs),
+                r.first_move_cutoff_rate()
+                    .map_or("–".to_string(), |rate| format!("{:.1} %", 100.0 * rate)),
+                r.oracle_multiple()
+                    .map_or("–".to_string(), |m| format!("{m:.2} ×")),
+            ]
+        })
+        .collect();
+    html_table(
+        &[
+            "position",
+            "stage",
+            "nodes",
+            "beta cut-offs",
+            "by the first move",
+            "× oracle",
+        ],
+        &[false, false, true, true, true, true],
+        &cells,
+    )
+}
+
+/// Two stages side by side at several depths: one row per position, and for each comparison
+/// (one per depth) the nodes of `previous`, of `stage`, and the change; a last row of totals.
+/// Shows at a glance where a stage starts to pay: more nodes than `previous` at one depth,
+/// fewer at the next.
+pub fn pair_by_depth_table_html(
+    comparisons: &[&Comparison],
+    previous: &str,
+    stage: &str,
+) -> String {
+    let mut header = vec!["position".to_string()];
+    for c in comparisons {
+        let depth = c.rows.first().map_or(0, |r| r.depth);
+        header.push(format!("{previous}, depth {depth}"));
+        header.push(format!("{stage}, depth {depth}"));
+        header.push("change".to_string());
+    }
+    let positions: Vec<&str> = comparisons.first().map_or(Vec::new(), |c| {
+        let mut names: Vec<&str> = Vec::new();
+        for r in &c.rows {
+            if !names.contains(&r.position.as_str()) {
+                names.push(&r.position);
+            }
+        }
+        names
+    });
+    let nodes = |c: &Comparison, position: &str, name: &str| {
+        c.rows
+            .iter()
+            .find(|r| r.position == position && r.stage == name)
+            .map_or(0, |r| r.nodes)
+    };
+    let mut cells: Vec<Vec<String>> = positions
+        .iter()
+        .map(|&position| {
+            let mut row = vec![position.to_string()];
+            for c in comparisons {
+                let (a, b) = (nodes(c, position, previous), nodes(c, position, stage));
+                row.extend([thousands(a), thousands(b), change_percent(a, b)]);
+            }
+            row
+        })
+        .collect();
+    let mut total = vec!["total".to_string()];
+    for c in comparisons {
+        let (a, b) = (c.total_nodes(previous), c.total_nodes(stage));
+        total.extend([thousands(a), thousands(b), change_percent(a, b)]);
+    }
+    cells.push(total);
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let numeric: Vec<bool> = (0..header.len()).map(|i| i > 0).collect();
+    html_table(&header, &numeric, &cells)
 }
 
 /// The rows of `stage` and of `previous` for the same position, paired, in position order:
@@ -627,5 +807,285 @@ pub fn iterations_chart_svg(series: &[Series]) -> Result<String> {
         "nodes in the iteration",
         true,
         series,
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Looking inside a search: the move picker's order, MTD(f)'s passes
+// ---------------------------------------------------------------------------------------------
+
+/// Why the [`MovePicker`] hands out a move where it does: its four tiers, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderReason {
+    /// The hash move (the previous principal variation's, else the table's): tried first.
+    HashMove,
+    /// A capture or promotion, placed by MVV-LVA: the victim's value first, then the cheaper
+    /// attacker.
+    Capture(Capture),
+    /// A killer of the node's ply: 0 is the newer, 1 the older.
+    Killer(usize),
+    /// Any other move: a quiet move, placed by its history score.
+    History(i32),
+}
+
+/// The moves of `game` in the order the [`MovePicker`] of a node at `ply` hands them out,
+/// given `hash_move` and what `tables` learned, each with the reason for its place.
+///
+/// The order is the picker's own (this calls it); the reasons are read from the same facts
+/// the picker scores (the hash move, [`Game::capture`], the killers, the history), in the
+/// picker's order of precedence.
+pub fn picker_order<G: Game>(
+    game: &G,
+    hash_move: Option<G::Move>,
+    tables: &OrderingTables<G::Move>,
+    ply: Ply,
+) -> Vec<(G::Move, OrderReason)> {
+    let killers = tables.killers(ply);
+    MovePicker::new(game, game.legal_moves(), hash_move, tables, ply)
+        .map(|mv| {
+            let reason = if Some(mv) == hash_move {
+                OrderReason::HashMove
+            } else if let Some(capture) = game.capture(mv) {
+                OrderReason::Capture(capture)
+            } else if let Some(k) = killers.iter().position(|&k| k == Some(mv)) {
+                OrderReason::Killer(k)
+            } else {
+                OrderReason::History(tables.history(ply, mv))
+            };
+            (mv, reason)
+        })
+        .collect()
+}
+
+/// A piece's name, for people.
+fn piece_name(piece: Piece) -> &'static str {
+    match piece {
+        Piece::Pawn => "pawn",
+        Piece::Knight => "knight",
+        Piece::Bishop => "bishop",
+        Piece::Rook => "rook",
+        Piece::Queen => "queen",
+        Piece::King => "king",
+    }
+}
+
+/// A table of a node's moves in the picker's order ([`picker_order`]): rank, move (SAN),
+/// tier, and why. Captures say what takes what, with the MVV-LVA values; quiet moves their
+/// history score. At most `limit` rows; the rest are summed up in a last row.
+pub fn move_order_html(game: &Chess, order: &[(ChessMove, OrderReason)], limit: usize) -> String {
+    let board = game.board();
+    let mut cells: Vec<Vec<String>> = order
+        .iter()
+        .take(limit)
+        .enumerate()
+        .map(|(i, &(mv, reason))| {
+            let (tier, why) = match reason {
+                OrderReason::HashMove => (
+                    "hash move",
+                    "best here in the last search (PV or table)".to_string(),
+                ),
+                OrderReason::Capture(c) => {
+                    let attacker = board.piece_on(mv.get_source()).map_or("?", piece_name);
+                    let mut what = match board.piece_on(mv.get_dest()) {
+                        Some(victim) => format!("{attacker} takes {}", piece_name(victim)),
+                        // En passant takes a pawn beside the empty destination.
+                        None if c.victim > 0 && mv.get_promotion().is_none() => {
+                            format!("{attacker} takes pawn")
+                        }
+                        None => attacker.to_string(),
+                    };
+                    if let Some(p) = mv.get_promotion() {
+                        let _ = write!(what, ", promotes to {}", piece_name(p));
+                    }
+                    (
+                        "capture",
+                        format!("{what} (victim {}, attacker {})", c.victim, c.attacker),
+                    )
+                }
+                OrderReason::Killer(k) => (
+                    "killer",
+                    format!(
+                        "killer {} ({}): cut off at this ply before",
+                        k + 1,
+                        if k == 0 { "newer" } else { "older" }
+                    ),
+                ),
+                OrderReason::History(0) => ("quiet", "history 0".to_string()),
+                OrderReason::History(h) => ("quiet", format!("history {h:+}")),
+            };
+            vec![(i + 1).to_string(), game.san(mv), tier.to_string(), why]
+        })
+        .collect();
+    if order.len() > limit {
+        cells.push(vec![
+            "…".to_string(),
+            format!("{} more", order.len() - limit),
+            String::new(),
+            "quiet moves, by history".to_string(),
+        ]);
+    }
+    html_table(
+        &["#", "move", "tier", "why"],
+        &[true, false, false, false],
+        &cells,
+    )
+}
+
+/// One null-window search of the root by MTD(f), as [`mtdf_trace`] records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MtdfPass {
+    /// The iteration's depth.
+    pub depth: Depth,
+    /// The question the pass asks: is the value at least `beta`? (The window `(beta - 1, beta)`.)
+    pub beta: Score,
+    /// What the pass returned: a lower bound on the value if `>= beta`, else an upper bound.
+    pub score: Score,
+    /// What is known of the value after the pass: it lies in `lower ..= upper`.
+    pub lower: Score,
+    /// See `lower`.
+    pub upper: Score,
+    /// Nodes the pass searched.
+    pub nodes: u64,
+}
+
+/// MTD(f) as `searchlab::search::Mtdf` runs it (the ordered stage's search, a table of
+/// [`crate::search::DEFAULT_HASH_MB`], null windows at the root), keeping every pass: the
+/// engine only counts them (`mtdf_passes`).
+///
+/// The iteration below is `Mtdf`'s loop, line for line, with one line added to record each
+/// pass; the rest (the deepening loop, the root, the search below it) is the crate's own. So
+/// its result must be the engine's exactly: same score, move, nodes and passes (the notebook
+/// and `tests/notebook_helpers.rs` check that).
+pub fn mtdf_trace<G: Game>(
+    game: &mut G,
+    limits: &SearchLimits,
+) -> (SearchResult<G::Move>, Vec<MtdfPass>) {
+    let mut traced = TracedMtdf {
+        ordered: Ordered::new(crate::search::DEFAULT_HASH_MB),
+        passes: Vec::new(),
+    };
+    let result = traced.search(game, limits);
+    (result, traced.passes)
+}
+
+/// [`mtdf_trace`]'s engine: `Mtdf` with a recorder.
+struct TracedMtdf<G: Game> {
+    ordered: Ordered<G>,
+    passes: Vec<MtdfPass>,
+}
+
+impl<G: Game> Engine<G> for TracedMtdf<G> {
+    fn name(&self) -> &'static str {
+        "mtdf"
+    }
+
+    fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
+        deepen(self, game, limits, crate::search::deepening::DEFAULT_DEPTH)
+    }
+}
+
+impl<G: Game> IterativeStage<G> for TracedMtdf<G> {
+    fn deepening(&mut self) -> &mut Deepening<G::Move> {
+        self.ordered.deepening()
+    }
+
+    fn start_search(&mut self) {
+        self.ordered.start_search();
+    }
+
+    fn alphabeta(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        alpha: Score,
+        beta: Score,
+        pv: &mut Vec<G::Move>,
+    ) -> Score {
+        self.ordered.alphabeta(game, depth, ply, alpha, beta, pv)
+    }
+
+    fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
+        let (mut lower, mut upper) = (-Score::INFINITE, Score::INFINITE);
+        let mut guess = previous;
+        let mut line = Vec::new();
+        while lower < upper {
+            let beta = guess.max(Score(lower.0 + 1));
+            let before = self.deepening().counter.stats.nodes;
+            let (score, pv) = search_root(self, game, depth, Score(beta.0 - 1), beta);
+            if self.deepening().counter.stopped() {
+                break;
+            }
+            self.deepening().counter.stats.mtdf_passes += 1;
+            guess = score;
+            if score < beta {
+                upper = score;
+            } else {
+                lower = score;
+                line = pv;
+            }
+            let nodes = self.deepening().counter.stats.nodes - before;
+            self.passes.push(MtdfPass {
+                depth,
+                beta,
+                score,
+                lower,
+                upper,
+                nodes,
+            });
+        }
+        (guess, line)
+    }
+}
+
+/// A bound for people: `−∞` and `+∞` for the ends of the whole window, else the score.
+pub fn bound_text(score: Score) -> String {
+    if score <= -Score::INFINITE {
+        "−∞".to_string()
+    } else if score >= Score::INFINITE {
+        "+∞".to_string()
+    } else {
+        score.to_string()
+    }
+}
+
+/// A table of MTD(f)'s passes ([`mtdf_trace`]): for each, its depth, the question it asked
+/// (is the value at least `beta`?), the bound it returned, and what is known after it.
+pub fn mtdf_passes_html(passes: &[MtdfPass]) -> String {
+    let mut pass = 0;
+    let mut depth = 0;
+    let cells: Vec<Vec<String>> = passes
+        .iter()
+        .map(|p| {
+            if p.depth != depth {
+                (depth, pass) = (p.depth, 0);
+            }
+            pass += 1;
+            let answer = if p.score >= p.beta {
+                format!("yes: value ≥ {}", p.score)
+            } else {
+                format!("no: value ≤ {}", p.score)
+            };
+            vec![
+                p.depth.to_string(),
+                pass.to_string(),
+                format!("value ≥ {}?", p.beta),
+                answer,
+                format!("{} … {}", bound_text(p.lower), bound_text(p.upper)),
+                thousands(p.nodes),
+            ]
+        })
+        .collect();
+    html_table(
+        &[
+            "depth",
+            "pass",
+            "question (null window)",
+            "answer",
+            "value now within",
+            "nodes",
+        ],
+        &[true, true, false, false, false, true],
+        &cells,
     )
 }
