@@ -66,6 +66,17 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         plot::minimal_tree_ratio_svg(&per_position, branching)?,
     )?;
 
+    // --- Chapter 7, quiescence: the horizon position, its tables, and the rung's diff -------
+    // (searchlab::teach::horizon::book_figures names each file; about a second in all.)
+    for (name, text) in searchlab::teach::horizon::book_figures()? {
+        write(name, text)?;
+    }
+    // The chapter's diff against pvs; the loop writing every rung's diff replaces this line.
+    write(
+        "quiescence.diff",
+        searchlab::teach::diff::stage_diff("quiescence")?,
+    )?;
+
     if json {
         let files: Vec<String> = written.iter().map(|p| display(p)).collect();
         let nodes: serde_json::Map<String, serde_json::Value> = totals
