@@ -408,3 +408,175 @@ fn the_mtdf_trace_is_the_mtdf_engine_pass_for_pass() {
     assert_eq!(bound_text(Score::INFINITE), "+∞");
     assert_eq!(bound_text(Score::cp(12)), "cp 12");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Chapter 7 and notebook 07: lines of moves, and the quiescence search taken apart
+// ---------------------------------------------------------------------------------------------
+
+/// The horizon position after 1.Nxe4 Nxe4 2.Nxc6: where the pvs stage's depth-3 search stops.
+fn at_the_horizon() -> Chess {
+    use searchlab::teach::horizon::HORIZON_TRAP;
+    let mut game = Chess::from_fen(LADDER_HORIZON).expect("valid FEN");
+    for mv in &HORIZON_TRAP[..3] {
+        game.play_uci(mv).expect("legal");
+    }
+    game
+}
+
+const LADDER_HORIZON: &str = searchlab::positions::HORIZON.fen;
+
+#[test]
+fn a_line_of_moves_is_written_as_in_a_game_score() {
+    use searchlab::teach::horizon::HORIZON_TRAP;
+    use searchlab::teach::notebook::{san_line, signed_score, uci_line};
+    use searchlab::Score;
+    let horizon = Chess::from_fen(LADDER_HORIZON).expect("valid FEN");
+    assert_eq!(
+        san_line(&horizon, &HORIZON_TRAP).expect("legal"),
+        "1.Nxe4 Nxe4 2.Nxc6 dxc6"
+    );
+    let mut after = horizon.clone();
+    after.play_uci("c3e4").expect("legal");
+    assert_eq!(
+        san_line(&after, &["f6e4", "e5c6"]).expect("legal"),
+        "1...Nxe4 2.Nxc6"
+    );
+    assert_eq!(san_line(&horizon, &[] as &[&str]).expect("empty"), "");
+    // Numbered from the position's own fullmove number.
+    let mut game = Chess::start();
+    for mv in ["e2e4", "e7e5"] {
+        game.play_uci(mv).expect("legal");
+    }
+    assert_eq!(san_line(&game, &["g1f3"]).expect("legal"), "2.Nf3");
+    // An illegal move is an error that names it, wherever it comes in the line.
+    let err = san_line(&horizon, &["c3e4", "c3e4"]).expect_err("illegal");
+    assert!(err.to_string().contains("c3e4"), "{err}");
+    assert_eq!(uci_line(&horizon, &HORIZON_TRAP).expect("legal").len(), 4);
+    assert_eq!(signed_score(Score(65)), "+65");
+    assert_eq!(signed_score(Score(-130)), "\u{2212}130");
+    assert_eq!(signed_score(Score(0)), "0");
+    assert_eq!(signed_score(Score::mate_in(3)), "mate in 2");
+    assert_eq!(signed_score(Score::mated_in(2)), "mated in 1");
+}
+
+#[test]
+fn a_line_of_moves_becomes_a_row_of_boards() {
+    use searchlab::teach::horizon::HORIZON_TRAP;
+    use searchlab::teach::notebook::line_svg;
+    use searchlab::teach::picture::svg_to_png;
+    use searchlab::Game;
+    let horizon = Chess::from_fen(LADDER_HORIZON).expect("valid FEN");
+    let row = line_svg(&horizon, &HORIZON_TRAP, 4).expect("legal");
+    // Four half-size boards (214 wide) with 16 between them, under 40 units of captions.
+    assert_eq!(svg_size(&row).expect("sized"), (904.0, 263.0));
+    assert_eq!(row.matches("scale(0.5)").count(), 4);
+    // Each board highlights its move: two squares each.
+    assert_eq!(row.matches("#f6f669").count(), 8);
+    for caption in [">1.Nxe4<", ">1...Nxe4<", ">2.Nxc6<", ">2...dxc6<"] {
+        assert!(row.contains(caption), "{caption}");
+    }
+    // The evaluation after 2.Nxc6, from White's side: minus Black's.
+    let at_horizon = at_the_horizon();
+    let white = -at_horizon.evaluate().0;
+    assert!(row.contains(&format!(">evaluation +{white} for White<")));
+    // Two to a row: two rows.
+    let square = line_svg(&horizon, &HORIZON_TRAP, 2).expect("legal");
+    assert_eq!(svg_size(&square).expect("sized"), (444.0, 2.0 * 263.0 + 16.0));
+    // Every character is in the embedded font, so the notebook's PNG twin can be drawn.
+    let png = svg_to_png(&row).expect("renders");
+    assert_eq!((png.width, png.height), (2 * 904, 2 * 263));
+    // A mate is said, not evaluated.
+    let back_rank = Chess::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").expect("valid");
+    assert!(line_svg(&back_rank, &["a1a8"], 4)
+        .expect("legal")
+        .contains(">mate<"));
+    assert!(line_svg(&horizon, &["e1e2"], 4).is_err());
+}
+
+#[test]
+fn the_quiescence_node_taken_apart_is_the_engines_own() {
+    use searchlab::positions::{HORIZON, LADDER};
+    use searchlab::search::Quiescence;
+    use searchlab::teach::horizon::quiescence_node;
+    use searchlab::{Game, Score};
+    let mut games: Vec<Chess> = LADDER
+        .iter()
+        .chain([&HORIZON])
+        .map(|p| Chess::from_fen(p.fen).expect("valid FEN"))
+        .collect();
+    games.push(at_the_horizon());
+    for game in &games {
+        let node = quiescence_node(game);
+        let mut engine = Quiescence::<Chess>::new(1);
+        let value = engine.quiescence(&mut game.clone(), 0, -Score::INFINITE, Score::INFINITE);
+        assert_eq!(node.value, value, "{}", game.fen());
+        // Standing pat is a lower bound, where it is allowed.
+        if let Some(stand_pat) = node.stand_pat() {
+            assert!(node.value >= stand_pat, "{}", game.fen());
+        }
+    }
+    // A quiet position: nothing to try, the evaluation.
+    let start = Chess::start();
+    let node = quiescence_node(&start);
+    assert!(node.moves.is_empty());
+    assert_eq!(node.value, start.evaluate());
+    assert_eq!(node.best_move(), None);
+}
+
+#[test]
+fn at_the_horizon_of_depth_3_the_recapture_is_found() {
+    use searchlab::teach::horizon::{
+        quiescence_line, quiescence_node, quiescence_node_markdown, see_markdown, Verdict,
+    };
+    use searchlab::Game;
+    let game = at_the_horizon();
+    let node = quiescence_node(&game);
+    // Standing pat, Black is a knight down; recapturing, it is a knight and a pawn up.
+    let stand_pat = node.stand_pat().expect("not in check");
+    assert_eq!(stand_pat, game.evaluate());
+    assert!(stand_pat.0 < 0 && node.value.0 > 250, "{node:?}");
+    assert_eq!(
+        node.best_move().map(|m| m.to_string()).as_deref(),
+        Some("d7c6")
+    );
+    let bxf4 = node
+        .moves
+        .iter()
+        .find(|m| m.mv.to_string() == "d6f4")
+        .expect("Bxf4");
+    assert!(bxf4.see < 0);
+    assert!(matches!(bxf4.verdict, Verdict::Delta { .. }), "{bxf4:?}");
+    let line = quiescence_line(&game);
+    assert_eq!(line.first().map(String::as_str), Some("d7c6"));
+    assert!(quiescence_line(&Chess::start()).is_empty());
+    let table = quiescence_node_markdown(&game, &node);
+    assert!(table.contains("| value for Black |"));
+    assert!(table.contains("| dxc6 | 320 | 100 | +320 | searched |"), "{table}");
+    assert_eq!(table.lines().count(), 2 + 1 + node.moves.len() + 1);
+    let horizon = Chess::from_fen(LADDER_HORIZON).expect("valid FEN");
+    let see = see_markdown(&horizon);
+    assert!(see.contains("| Nxe4 | 100 | 320 | \u{2212}220 |"), "{see}");
+    assert!(see.contains("| Nxc6 | 320 | 320 | 0 |"), "{see}");
+}
+
+#[test]
+fn the_cost_of_quiescence_is_counted_apart() {
+    use searchlab::teach::horizon::{cost, cost_markdown, iterations_markdown, search};
+    let positions = [LADDER[0], LADDER[2]];
+    let rows = cost(&positions, &["pvs", "quiescence"], &[3]).expect("valid");
+    assert_eq!(rows.len(), 2);
+    let (pvs, quiescence) = (&rows[0], &rows[1]);
+    assert_eq!((pvs.quiescence_nodes, pvs.seldepth), (0, 3));
+    assert!(quiescence.quiescence_nodes > 0 && quiescence.quiescence_nodes < quiescence.nodes);
+    assert!(quiescence.seldepth > 3);
+    assert_eq!(quiescence.deepest_position, "kiwipete");
+    let table = cost_markdown(&rows);
+    assert_eq!(table.lines().count(), 2 + 2);
+    assert!(table.contains("| 3 | pvs |"));
+    let kiwipete = Chess::from_fen(LADDER[2].fen).expect("valid FEN");
+    let result = search(&kiwipete, "quiescence", 3).expect("a stage");
+    let md = iterations_markdown(&kiwipete, &[("quiescence", &result.iterations)])
+        .expect("legal lines");
+    assert_eq!(md.lines().count(), 2 + 3);
+    assert!(md.starts_with("| depth | quiescence: score | quiescence: line |"));
+}

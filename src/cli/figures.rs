@@ -18,6 +18,9 @@
 //!   depths 2 to 5, for the same stages and the oracle.
 //! - `<stage>.diff`: for every rung but the first, what it adds to the rung below
 //!   (`searchlab::teach::diff::stage_diff`), which the book includes in each chapter.
+//! - `horizon*.svg`, `horizon*.md`: chapter 7's horizon position, the pvs and quiescence
+//!   searches of it side by side, one quiescence node taken apart, its captures' SEE, and what
+//!   quiescence costs (`searchlab::teach::horizon::book_figures`).
 //!
 //! The searches run on every core; on two cores the command takes about 20 seconds, most of it
 //! the oracle, minimax at depth 4, and alphabeta and iterative at depth 5.
@@ -125,6 +128,12 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         "first-move-cutoffs.svg",
         plot::first_move_cutoff_rate_svg(&rates)?,
     )?;
+
+    // --- Chapter 7, quiescence: the horizon position and its tables ----------------------
+    // (searchlab::teach::horizon::book_figures names each file; about a second in all.)
+    for (name, text) in searchlab::teach::horizon::book_figures()? {
+        write(name, text)?;
+    }
 
     if json {
         let files: Vec<String> = written.iter().map(|p| display(p)).collect();

@@ -10,7 +10,8 @@
 //!    process; `jupyter execute` then reports an error and exits non-zero.
 //! 2. **Pictures that every reader sees.** A cell shows rich output by printing it between two
 //!    marker lines that evcxr recognises ([`rich_output`]). The pictures come from the crate:
-//!    [`board_svg`] draws a chess position, [`crate::teach::plot`] draws charts, [`crate::teach::tree`] draws
+//!    [`board_svg`] draws a chess position, [`line_svg`] a line of moves as a row of boards,
+//!    [`crate::teach::plot`] draws charts, [`crate::teach::tree`] draws
 //!    tic-tac-toe game trees, all as SVG. [`show_svg`] shows one, and sends with it the same
 //!    picture as PNG, rendered by [`crate::teach::picture`] with the font the crate embeds. The PNG is
 //!    for the reader who opens a committed notebook without running it: JupyterLab does not
@@ -262,6 +263,9 @@ const MARGIN: usize = 22;
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 const HIGHLIGHT: &str = "#f6f669";
+/// The board's fonts: the chess glyphs of DejaVu Sans (the font the PNGs are drawn with), or
+/// of whatever symbol font the viewer has.
+const BOARD_FONT: &str = "'DejaVu Sans', 'Segoe UI Symbol', sans-serif";
 
 /// The Unicode chess glyph of a piece: outlined (`♔`…`♙`) for White, solid (`♚`…`♟`) for
 /// Black.
@@ -293,13 +297,161 @@ pub fn board_move_svg(game: &Chess, mv: ChessMove) -> String {
     draw_board(game, &[mv.get_source(), mv.get_dest()])
 }
 
+/// A score for people: `+65`, `−130` (with a minus sign), `0`, or `mate in 2` / `mated in 2`
+/// (in moves).
+pub fn signed_score(score: Score) -> String {
+    match score.mate_moves() {
+        Some(moves) if moves > 0 => format!("mate in {moves}"),
+        Some(moves) => format!("mated in {}", -moves),
+        None if score.0 < 0 => format!("\u{2212}{}", -score.0),
+        None if score.0 > 0 => format!("+{}", score.0),
+        None => "0".to_string(),
+    }
+}
+
+/// The moves of `line` (UCI notation, each legal after the ones before it, from `game`),
+/// checked and parsed.
+pub fn uci_line(game: &Chess, line: &[impl AsRef<str>]) -> Result<Vec<ChessMove>> {
+    use crate::game::Game as _;
+    let mut game = game.clone();
+    line.iter()
+        .map(|text| {
+            let mv = game.parse_uci(text.as_ref())?;
+            game.play(mv);
+            Ok(mv)
+        })
+        .collect()
+}
+
+/// A line of moves (UCI notation, from `game`) written as in a game score: standard algebraic
+/// notation, numbered from the position's fullmove number, `1.Nxe4 Nxe4 2.Nxc6`, or
+/// `1...Nxe4 2.Nxc6` when Black moves first.
+pub fn san_line(game: &Chess, line: &[impl AsRef<str>]) -> Result<String> {
+    use crate::game::Game as _;
+    let mut game = game.clone();
+    let mut number = fullmove_number(&game);
+    let mut out = String::new();
+    for (i, text) in line.iter().enumerate() {
+        let mv = game.parse_uci(text.as_ref())?;
+        if i > 0 {
+            out.push(' ');
+        }
+        match game.side_to_move() {
+            Color::White => {
+                let _ = write!(out, "{number}.");
+            }
+            Color::Black if i == 0 => {
+                let _ = write!(out, "{number}...");
+            }
+            Color::Black => {}
+        }
+        out.push_str(&game.san(mv));
+        if game.side_to_move() == Color::Black {
+            number += 1;
+        }
+        game.play(mv);
+    }
+    Ok(out)
+}
+
+/// The fullmove number of the position: the FEN's last field.
+fn fullmove_number(game: &Chess) -> u32 {
+    game.fen()
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+}
+
+/// How much of its full size each board of [`line_svg`] is drawn at.
+const LINE_BOARD_SCALE: f64 = 0.5;
+/// Height of the two caption lines above each board of [`line_svg`].
+const LINE_CAPTION: f64 = 40.0;
+/// Space between the boards of [`line_svg`], across and down.
+const LINE_GAP: f64 = 16.0;
+
+/// A line of moves (UCI notation, from `game`) as a row of boards: the position after each
+/// move, at half size, the move's squares highlighted, in rows of `columns`. Above each board,
+/// the move as in a game score (`2.Nxc6`, `2...dxc6`) and the static evaluation of the position
+/// it leaves, from White's point of view: what a search that stopped there would count. A
+/// finished game says `mate` or `draw` instead.
+pub fn line_svg(game: &Chess, line: &[impl AsRef<str>], columns: usize) -> Result<String> {
+    use crate::game::{Game as _, Outcome};
+    let columns = columns.max(1);
+    let moves = uci_line(game, line)?;
+    let full = board_svg(game);
+    let (board_w, board_h) = svg_size(&full)?;
+    let (cell_w, board_h) = (board_w * LINE_BOARD_SCALE, board_h * LINE_BOARD_SCALE);
+    let cell_h = LINE_CAPTION + board_h;
+    let rows = moves.len().div_ceil(columns).max(1);
+    let shown = moves.len().clamp(1, columns) as f64;
+    let width = shown * cell_w + (shown - 1.0) * LINE_GAP;
+    let height = rows as f64 * cell_h + (rows - 1) as f64 * LINE_GAP;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"{BOARD_FONT}\">\n\
+         <rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"white\"/>\n"
+    );
+    let mut position = game.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        let (x, y) = (
+            (i % columns) as f64 * (cell_w + LINE_GAP),
+            (i / columns) as f64 * (cell_h + LINE_GAP),
+        );
+        // Numbered from the position it is played in: `1.Nxe4`, `1...Nxe4`.
+        let label = san_line(&position, &[mv.to_string()])?;
+        position.play(mv);
+        let verdict = match position.outcome() {
+            Some(Outcome::Loss) => "mate".to_string(),
+            Some(Outcome::Draw) => "draw".to_string(),
+            None => {
+                let own = position.evaluate();
+                let white = if position.side_to_move() == Color::White {
+                    own
+                } else {
+                    -own
+                };
+                format!("evaluation {} for White", signed_score(white))
+            }
+        };
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"15\" font-weight=\"bold\">{}</text>",
+            x + 4.0,
+            y + 16.0,
+            escape_html(&label)
+        );
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.0}\" y=\"{:.0}\" font-size=\"12\" fill=\"#555\">{}</text>",
+            x + 4.0,
+            y + 33.0,
+            escape_html(&verdict)
+        );
+        let board = board_move_svg(&position, mv);
+        // The board's drawing, without its root element, scaled into place.
+        let body = board
+            .find('>')
+            .and_then(|open| board.rfind("</svg>").map(|close| &board[open + 1..close]))
+            .unwrap_or_default();
+        let _ = writeln!(
+            svg,
+            "<g transform=\"translate({x:.0} {:.0}) scale({LINE_BOARD_SCALE})\">{}</g>",
+            y + LINE_CAPTION,
+            body.trim_end()
+        );
+    }
+    svg.push_str("</svg>");
+    Ok(svg)
+}
+
 fn draw_board(game: &Chess, highlighted: &[Square]) -> String {
     let board = game.board();
     let side = 8 * SQUARE + 2 * MARGIN;
     let height = side + 18;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{height}\" \
-         viewBox=\"0 0 {side} {height}\" font-family=\"'DejaVu Sans', 'Segoe UI Symbol', sans-serif\">\n"
+         viewBox=\"0 0 {side} {height}\" font-family=\"{BOARD_FONT}\">\n"
     );
     let _ = writeln!(svg, "<title>{}</title>", escape_html(&game.fen()));
     let _ = writeln!(
