@@ -90,6 +90,7 @@ impl<G: Game> Quiescence<G> {
         if ply >= MAX_QUIESCENCE_PLY {
             return game.evaluate(); // a safety net: captures run out long before this
         }
+        // ANCHOR: stand_pat
         // Stand pat: the side to move may decline every capture (not when in check).
         let mut best = -Score::INFINITE;
         let stand_pat = game.evaluate();
@@ -100,6 +101,7 @@ impl<G: Game> Quiescence<G> {
             best = stand_pat;
             alpha = alpha.max(stand_pat);
         }
+        // ANCHOR_END: stand_pat
         let mut moves: Vec<(G::Move, i32)> = game
             .noisy_moves()
             .into_iter()
@@ -112,6 +114,7 @@ impl<G: Game> Quiescence<G> {
             .collect();
         moves.sort_by_key(|&(_, order)| -order);
         for (tried, (mv, _)) in moves.into_iter().enumerate() {
+            // ANCHOR: skip
             if !in_check {
                 // Delta pruning: not even the victim and a margin would reach alpha.
                 let victim = game.capture(mv).map_or(0, |c| c.victim);
@@ -123,6 +126,7 @@ impl<G: Game> Quiescence<G> {
                     continue;
                 }
             }
+            // ANCHOR_END: skip
             game.play(mv);
             let score = -self.quiescence(game, ply + 1, -beta, -alpha);
             game.undo();
