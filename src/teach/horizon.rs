@@ -268,7 +268,9 @@ pub fn quiescence_node_markdown(game: &Chess, node: &QuiescenceNode) -> String {
                 signed_score(score)
             );
         }
-        (None, Some(_)) => md.push_str("| stand pat | | | | not in check: every move searched | |\n"),
+        (None, Some(_)) => {
+            md.push_str("| stand pat | | | | not allowed in check: every move searched | |\n")
+        }
         (None, None) => {}
     }
     for m in &node.moves {
@@ -350,11 +352,7 @@ pub struct Cost {
 
 /// Each stage of `stages` at each depth of `depths` on every position (a fresh engine each
 /// time): nodes, quiescence nodes, and the deepest ply reached.
-pub fn cost(
-    positions: &[NamedPosition],
-    stages: &[&str],
-    depths: &[Depth],
-) -> Result<Vec<Cost>> {
+pub fn cost(positions: &[NamedPosition], stages: &[&str], depths: &[Depth]) -> Result<Vec<Cost>> {
     let mut rows = Vec::new();
     for &depth in depths {
         for &stage in stages {
