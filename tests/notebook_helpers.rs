@@ -240,7 +240,8 @@ fn committed_notebooks_were_run_cleanly() {
             "03-iterative.ipynb",
             "04-cached.ipynb",
             "05-ordered.ipynb",
-            "06-pvs.ipynb"
+            "06-pvs.ipynb",
+            "07-quiescence.ipynb"
         ]
     );
     let text = |value: &serde_json::Value| match value {
@@ -303,9 +304,16 @@ fn counters_table_shows_the_columns_asked_for() {
     let mut engine = engine_for::<Chess>("pvs").expect("a stage");
     let result = engine.search(&mut game, &SearchLimits::depth(4));
     let rows = [StageRow::new("pvs", &result)];
-    let html = counters_table_html(&rows, &[Counter::Nodes, Counter::FirstMoveRate, Counter::Researches]);
+    let html = counters_table_html(
+        &rows,
+        &[Counter::Nodes, Counter::FirstMoveRate, Counter::Researches],
+    );
     assert_eq!(table_rows(&html), 2);
-    assert_eq!(html.matches("<th").count(), 2 + 3, "stage, depth and the three asked for");
+    assert_eq!(
+        html.matches("<th").count(),
+        2 + 3,
+        "stage, depth and the three asked for"
+    );
     assert!(html.contains(">first-move share<") && html.contains(">re-searches<"));
     assert!(!html.contains("TT hits"));
     assert!(html.contains(&format!(">{}<", thousands(result.nodes()))));
@@ -329,7 +337,11 @@ fn ordering_and_pair_tables_follow_their_comparisons() {
     let oracle_rows: Vec<&str> = html.lines().filter(|l| l.contains(">oracle<")).collect();
     assert_eq!(oracle_rows.len(), 2);
     assert!(oracle_rows.iter().all(|l| l.ends_with("–</td></tr>")));
-    let ordered = two.rows.iter().find(|r| r.stage == "ordered").expect("a row");
+    let ordered = two
+        .rows
+        .iter()
+        .find(|r| r.stage == "ordered")
+        .expect("a row");
     let multiple = ordered.oracle_multiple().expect("the oracle ran");
     assert!(html.contains(&format!(">{multiple:.2} ×<")));
 
@@ -342,7 +354,9 @@ fn ordering_and_pair_tables_follow_their_comparisons() {
         ">{}<",
         change_percent(three.total_nodes("cached"), three.total_nodes("ordered"))
     );
-    assert!(pairs.lines().any(|l| l.contains(">total<") && l.contains(&total)));
+    assert!(pairs
+        .lines()
+        .any(|l| l.contains(">total<") && l.contains(&total)));
 }
 
 #[test]
@@ -361,19 +375,37 @@ fn the_picker_order_is_the_pickers_with_its_reasons() {
     assert_eq!(order.iter().map(|&(m, _)| m).collect::<Vec<_>>(), picked);
     assert_eq!(order[0].1, OrderReason::HashMove);
     // The queen taken by the pawn: victim 900, attacker 100.
-    assert_eq!(order[1], (mv("e4d5"), OrderReason::Capture(searchlab::Capture { victim: 900, attacker: 100 })));
-    assert!(order[1..8].iter().all(|(_, why)| matches!(why, OrderReason::Capture(_))));
+    assert_eq!(
+        order[1],
+        (
+            mv("e4d5"),
+            OrderReason::Capture(searchlab::Capture {
+                victim: 900,
+                attacker: 100
+            })
+        )
+    );
+    assert!(order[1..8]
+        .iter()
+        .all(|(_, why)| matches!(why, OrderReason::Capture(_))));
     assert_eq!(order[8], (mv("e1f2"), OrderReason::Killer(0)));
     assert_eq!(order.last(), Some(&(mv("d1d2"), OrderReason::History(-16))));
 
     let html = move_order_html(&game, &order, 9);
-    assert_eq!(table_rows(&html), 1 + 9 + 1, "nine moves and a row for the rest");
+    assert_eq!(
+        table_rows(&html),
+        1 + 9 + 1,
+        "nine moves and a row for the rest"
+    );
     assert!(html.contains(">Nb5<") && html.contains(">hash move<"));
     assert!(html.contains(">pawn takes queen (victim 900, attacker 100)<"));
     assert!(html.contains(">pawn, promotes to queen (victim 800, attacker 100)<"));
     assert!(html.contains(">killer 1 (newer): cut off at this ply before<"));
     assert!(html.contains(&format!(">{} more<", order.len() - 9)));
-    assert_eq!(table_rows(&move_order_html(&game, &order, 100)), 1 + order.len());
+    assert_eq!(
+        table_rows(&move_order_html(&game, &order, 100)),
+        1 + order.len()
+    );
 }
 
 #[test]
@@ -394,7 +426,11 @@ fn the_mtdf_trace_is_the_mtdf_engine_pass_for_pass() {
         assert_eq!(passes.iter().map(|p| p.nodes).sum::<u64>(), engine.nodes());
         // Every iteration ends with its bounds met at its score.
         for it in &engine.iterations {
-            let last = passes.iter().rev().find(|p| p.depth == it.depth).expect("a pass");
+            let last = passes
+                .iter()
+                .rev()
+                .find(|p| p.depth == it.depth)
+                .expect("a pass");
             assert_eq!((last.lower, last.upper), (it.score, it.score));
         }
         let html = mtdf_passes_html(&passes);
@@ -481,7 +517,10 @@ fn a_line_of_moves_becomes_a_row_of_boards() {
     assert!(row.contains(&format!(">evaluation +{white} for White<")));
     // Two to a row: two rows.
     let square = line_svg(&horizon, &HORIZON_TRAP, 2).expect("legal");
-    assert_eq!(svg_size(&square).expect("sized"), (444.0, 2.0 * 263.0 + 16.0));
+    assert_eq!(
+        svg_size(&square).expect("sized"),
+        (444.0, 2.0 * 263.0 + 16.0)
+    );
     // Every character is in the embedded font, so the notebook's PNG twin can be drawn.
     let png = svg_to_png(&row).expect("renders");
     assert_eq!((png.width, png.height), (2 * 904, 2 * 263));
@@ -551,12 +590,31 @@ fn at_the_horizon_of_depth_3_the_recapture_is_found() {
     assert!(quiescence_line(&Chess::start()).is_empty());
     let table = quiescence_node_markdown(&game, &node);
     assert!(table.contains("| value for Black |"));
-    assert!(table.contains("| dxc6 | 320 | 100 | +320 | searched |"), "{table}");
+    assert!(
+        table.contains("| dxc6 | 320 | 100 | +320 | searched |"),
+        "{table}"
+    );
     assert_eq!(table.lines().count(), 2 + 1 + node.moves.len() + 1);
     let horizon = Chess::from_fen(LADDER_HORIZON).expect("valid FEN");
     let see = see_markdown(&horizon);
     assert!(see.contains("| Nxe4 | 100 | 320 | \u{2212}220 |"), "{see}");
     assert!(see.contains("| Nxc6 | 320 | 320 | 0 |"), "{see}");
+}
+
+#[test]
+fn in_check_the_node_cannot_stand_pat() {
+    use searchlab::teach::horizon::{quiescence_node, quiescence_node_markdown};
+    use searchlab::Game;
+    // The rook on e8 checks the king on e1: every legal move is searched, none stands pat.
+    let game = Chess::from_fen("4r1k1/8/8/8/8/8/3P1P2/3QK3 w - - 0 1").expect("valid FEN");
+    let node = quiescence_node(&game);
+    assert!(node.in_check && node.stand_pat().is_none());
+    assert_eq!(node.moves.len(), game.legal_moves().len());
+    let table = quiescence_node_markdown(&game, &node);
+    assert!(
+        table.contains("| stand pat | | | | not allowed in check: every move searched | |"),
+        "{table}"
+    );
 }
 
 #[test]
@@ -575,8 +633,8 @@ fn the_cost_of_quiescence_is_counted_apart() {
     assert!(table.contains("| 3 | pvs |"));
     let kiwipete = Chess::from_fen(LADDER[2].fen).expect("valid FEN");
     let result = search(&kiwipete, "quiescence", 3).expect("a stage");
-    let md = iterations_markdown(&kiwipete, &[("quiescence", &result.iterations)])
-        .expect("legal lines");
+    let md =
+        iterations_markdown(&kiwipete, &[("quiescence", &result.iterations)]).expect("legal lines");
     assert_eq!(md.lines().count(), 2 + 3);
     assert!(md.starts_with("| depth | quiescence: score | quiescence: line |"));
 }
