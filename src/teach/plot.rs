@@ -362,7 +362,11 @@ mod tests {
         let svg = scores_per_depth_svg("Scores", &[swinging, steady]).unwrap();
         assert!(svg.contains("pvs") && svg.contains("quiescence"));
         // Whole centipawns on the value axis, negative ones included.
-        assert!(svg.contains(">-100<") && svg.contains(">100<"), "{svg}");
+        // (plotters writes each label on a line of its own inside its <text> element.)
+        assert!(
+            svg.contains(">\n-100\n<") && svg.contains(">\n100\n<"),
+            "{svg}"
+        );
         assert!(!svg.contains("100.0"));
     }
 }
