@@ -240,7 +240,8 @@ fn committed_notebooks_were_run_cleanly() {
             "03-iterative.ipynb",
             "04-cached.ipynb",
             "05-ordered.ipynb",
-            "06-pvs.ipynb"
+            "06-pvs.ipynb",
+            "07-quiescence.ipynb"
         ]
     );
     let text = |value: &serde_json::Value| match value {
@@ -599,6 +600,22 @@ fn at_the_horizon_of_depth_3_the_recapture_is_found() {
     let see = see_markdown(&horizon);
     assert!(see.contains("| Nxe4 | 100 | 320 | \u{2212}220 |"), "{see}");
     assert!(see.contains("| Nxc6 | 320 | 320 | 0 |"), "{see}");
+}
+
+#[test]
+fn in_check_the_node_cannot_stand_pat() {
+    use searchlab::teach::horizon::{quiescence_node, quiescence_node_markdown};
+    use searchlab::Game;
+    // The rook on e8 checks the king on e1: every legal move is searched, none stands pat.
+    let game = Chess::from_fen("4r1k1/8/8/8/8/8/3P1P2/3QK3 w - - 0 1").expect("valid FEN");
+    let node = quiescence_node(&game);
+    assert!(node.in_check && node.stand_pat().is_none());
+    assert_eq!(node.moves.len(), game.legal_moves().len());
+    let table = quiescence_node_markdown(&game, &node);
+    assert!(
+        table.contains("| stand pat | | | | not allowed in check: every move searched | |"),
+        "{table}"
+    );
 }
 
 #[test]

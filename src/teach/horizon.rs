@@ -269,7 +269,7 @@ pub fn quiescence_node_markdown(game: &Chess, node: &QuiescenceNode) -> String {
             );
         }
         (None, Some(_)) => {
-            md.push_str("| stand pat | | | | not in check: every move searched | |\n")
+            md.push_str("| stand pat | | | | not allowed in check: every move searched | |\n")
         }
         (None, None) => {}
     }

@@ -66,25 +66,44 @@ pub fn line_chart_svg(
     log_y: bool,
     series: &[Series],
 ) -> Result<String> {
+    let axis = if log_y { Axis::Log } else { Axis::Linear };
+    chart_svg(title, y_label, axis, series, SeriesLabelPosition::UpperLeft)
+}
+
+/// Scores per depth, one line per search, in centipawns: the value axis runs from below the
+/// lowest score (negative ones included) to above the highest, labelled in whole centipawns.
+/// For scores that swing from one iteration to the next (notebook 07).
+pub fn scores_per_depth_svg(title: &str, series: &[Series]) -> Result<String> {
     chart_svg(
         title,
-        y_label,
-        log_y,
+        "score (centipawns)",
+        Axis::Centipawns,
         series,
-        SeriesLabelPosition::UpperLeft,
+        SeriesLabelPosition::UpperRight,
     )
+}
+
+/// How a chart's value axis is scaled and labelled.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Axis {
+    /// From 0 up, labels with one decimal.
+    Linear,
+    /// Logarithmic, labels in few characters (12k, 3.4M).
+    Log,
+    /// Around 0, negative values included, labels in whole centipawns.
+    Centipawns,
 }
 
 /// [`line_chart_svg`] with the legend where `legend` says (out of the way of the lines).
 fn chart_svg(
     title: &str,
     y_label: &str,
-    log_y: bool,
+    axis: Axis,
     series: &[Series],
     legend: SeriesLabelPosition,
 ) -> Result<String> {
     let mut svg = String::new();
-    draw_line_chart(&mut svg, title, y_label, log_y, series, legend).map_err(|e| Error::Io {
+    draw_line_chart(&mut svg, title, y_label, axis, series, legend).map_err(|e| Error::Io {
         path: "<svg chart>".into(),
         reason: e,
     })?;
@@ -119,7 +138,7 @@ pub fn branching_factor_svg(node_series: &[Series]) -> Result<String> {
     chart_svg(
         "Effective branching factor per depth",
         "nodes(d) / nodes(d-1)",
-        false,
+        Axis::Linear,
         &ebf,
         SeriesLabelPosition::MiddleRight,
     )
@@ -184,7 +203,7 @@ pub fn first_move_cutoff_rate_svg(rate_series: &[Series]) -> Result<String> {
     chart_svg(
         "Beta cut-offs made by the first move tried",
         "% of cut-offs",
-        false,
+        Axis::Linear,
         &percent,
         SeriesLabelPosition::MiddleRight,
     )
@@ -194,10 +213,11 @@ fn draw_line_chart(
     out: &mut String,
     title: &str,
     y_label: &str,
-    log_y: bool,
+    axis: Axis,
     series: &[Series],
     legend: SeriesLabelPosition,
 ) -> std::result::Result<(), String> {
+    let log_y = axis == Axis::Log;
     let points = || series.iter().flat_map(|s| s.points.iter());
     let max_depth = points().map(|p| p.0).max().unwrap_or(1).max(1);
     let min_depth = points().map(|p| p.0).min().unwrap_or(1).min(max_depth);
@@ -225,6 +245,8 @@ fn draw_line_chart(
                 .y_label_formatter(&|y| {
                     if log_y {
                         compact(*y)
+                    } else if axis == Axis::Centipawns {
+                        format!("{y:.0}")
                     } else {
                         format!("{y:.1}")
                     }
@@ -263,6 +285,13 @@ fn draw_line_chart(
         let y_range = (min_y / 2.0)..(max_y * 2.0);
         draw_series_on!(builder
             .build_cartesian_2d(x_range, y_range.log_scale())
+            .map_err(|e| e.to_string())?);
+    } else if axis == Axis::Centipawns {
+        let lowest = points().map(|p| p.1).fold(0.0f64, f64::min);
+        let highest = points().map(|p| p.1).fold(0.0f64, f64::max);
+        let margin = 0.1 * (highest - lowest).max(10.0);
+        draw_series_on!(builder
+            .build_cartesian_2d(x_range, (lowest - margin)..(highest + margin))
             .map_err(|e| e.to_string())?);
     } else {
         let y_range = 0.0..(max_y * 1.1);
@@ -318,5 +347,26 @@ mod tests {
         assert!(first_move_cutoff_rate_svg(&[rate])
             .unwrap()
             .contains("first move"));
+    }
+
+    #[test]
+    fn a_score_chart_reaches_below_zero() {
+        let swinging = Series {
+            name: "pvs".into(),
+            points: vec![(1, 14.0), (2, -131.0), (3, 127.0)],
+        };
+        let steady = Series {
+            name: "quiescence".into(),
+            points: vec![(1, 7.0), (2, -52.0), (3, 0.0)],
+        };
+        let svg = scores_per_depth_svg("Scores", &[swinging, steady]).unwrap();
+        assert!(svg.contains("pvs") && svg.contains("quiescence"));
+        // Whole centipawns on the value axis, negative ones included.
+        // (plotters writes each label on a line of its own inside its <text> element.)
+        assert!(
+            svg.contains(">\n-100\n<") && svg.contains(">\n100\n<"),
+            "{svg}"
+        );
+        assert!(!svg.contains("100.0"));
     }
 }
