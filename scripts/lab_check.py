@@ -94,8 +94,10 @@ def main() -> int:
                 time.sleep(0.5)
         else:
             sys.exit("lab_check: JupyterLab did not start")
-        for name in names:
-            url = f"http://127.0.0.1:{port}/lab/tree/{name}"
+        for i, name in enumerate(names):
+            # A workspace of its own, so that the page shows this notebook alone (JupyterLab
+            # reopens the tabs of the last visit to a workspace).
+            url = f"http://127.0.0.1:{port}/lab/workspaces/check{i}/tree/{name}?reset"
             common = [browser, "--headless", "--no-sandbox", "--disable-gpu",
                       "--virtual-time-budget=30000"]
             # A very tall window, so that JupyterLab draws every cell (it draws only what is
