@@ -149,7 +149,7 @@ fn every_picture_of_every_committed_notebook_shows_without_trust() {
         ("03-iterative.ipynb", 3),  // kiwipete's best move; nodes per iteration; chart
         ("04-cached.ipynb", 2),     // the rook ending; chart
         ("05-ordered.ipynb", 3),    // the Italian's hash move; nodes per depth; × oracle
-        ("06-pvs.ipynb", 1),        // nodes as a share of ordered's
+        ("06-pvs.ipynb", 2), // nodes as a share of ordered's; nodes per depth with the oracle
         ("07-quiescence.ipynb", 3), // the horizon position; the trap line; scores per depth
     ];
     for (name, count) in expected {
