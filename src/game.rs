@@ -98,3 +98,13 @@ pub struct Capture {
     /// What the moving piece is worth (what a recapture could cost).
     pub attacker: i32,
 }
+
+// ANCHOR: mvv_lva
+impl Capture {
+    /// The MVV-LVA order key, larger first: the most valuable victim first, and among equal
+    /// victims the cheapest attacker. The one formula every move order in the crate uses.
+    pub fn mvv_lva(self) -> i32 {
+        self.victim * 16 - self.attacker / 64
+    }
+}
+// ANCHOR_END: mvv_lva

@@ -178,7 +178,7 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
                 let score = if Some(mv) == hash_move {
                     HASH_MOVE
                 } else if let Some(capture) = game.capture(mv) {
-                    CAPTURE + capture.victim * 16 - capture.attacker / 64
+                    CAPTURE + capture.mvv_lva()
                 } else if let Some(k) = killers.iter().position(|&k| k == Some(mv)) {
                     KILLER - k as i32
                 } else {

@@ -41,6 +41,25 @@ use crate::stats::SearchResult;
 /// MTD(f) over the ordered stage's search.
 pub struct Mtdf<G: Game> {
     ordered: Ordered<G>,
+    passes: Vec<MtdfPass>,
+}
+
+/// One null-window search of the root, as [`Mtdf`] keeps it: the statistics only count the
+/// passes (`mtdf_passes`), the notebooks show each one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MtdfPass {
+    /// The iteration's depth.
+    pub depth: Depth,
+    /// The question the pass asks: is the value at least `beta`? (The window `(beta - 1, beta)`.)
+    pub beta: Score,
+    /// What the pass returned: a lower bound on the value if `>= beta`, else an upper bound.
+    pub score: Score,
+    /// What is known of the value after the pass: it lies in `lower ..= upper`.
+    pub lower: Score,
+    /// See `lower`.
+    pub upper: Score,
+    /// Nodes the pass searched.
+    pub nodes: u64,
 }
 
 impl<G: Game> Mtdf<G> {
@@ -48,7 +67,14 @@ impl<G: Game> Mtdf<G> {
     pub fn new(megabytes: usize) -> Mtdf<G> {
         Mtdf {
             ordered: Ordered::new(megabytes),
+            passes: Vec::new(),
         }
+    }
+
+    /// The passes of the last search, every iteration's, in the order they ran (a pass cut
+    /// short by a stop is not among them).
+    pub fn passes(&self) -> &[MtdfPass] {
+        &self.passes
     }
 }
 
@@ -59,6 +85,7 @@ impl<G: Game> IterativeStage<G> for Mtdf<G> {
 
     fn start_search(&mut self) {
         self.ordered.start_search();
+        self.passes.clear();
     }
 
     fn alphabeta(
@@ -82,6 +109,7 @@ impl<G: Game> IterativeStage<G> for Mtdf<G> {
         let mut line = Vec::new();
         while lower < upper {
             let beta = guess.max(Score(lower.0 + 1));
+            let before = self.deepening().counter.stats.nodes;
             let (score, pv) = search_root(self, game, depth, Score(beta.0 - 1), beta);
             if self.deepening().counter.stopped() {
                 break;
@@ -94,6 +122,16 @@ impl<G: Game> IterativeStage<G> for Mtdf<G> {
                 lower = score;
                 line = pv; // a pass that failed high has found a move at least this good
             }
+            let nodes = self.deepening().counter.stats.nodes - before;
+            let pass = MtdfPass {
+                depth,
+                beta,
+                score,
+                lower,
+                upper,
+                nodes,
+            };
+            self.passes.push(pass);
         }
         // Some pass failed high (at the latest, the one at `lower + 1` when `lower` was still
         // -∞), so `line` starts with a move proven as good as the value; unless stopped, and

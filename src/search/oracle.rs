@@ -30,7 +30,7 @@
 //! the first move tried. The stages with a table can visit fewer: a table answers a position
 //! met again by transposition without searching it at all, which no plain alpha-beta can do.
 
-use crate::game::Game;
+use crate::game::{Capture, Game};
 use crate::limits::{NodeCounter, SearchLimits};
 use crate::score::{Depth, Ply, Score};
 use crate::search::{fixed_depth, fixed_depth_result, Engine};
@@ -137,9 +137,7 @@ impl<G: Game> Oracle<G> {
         let mut moves = game.legal_moves();
         let tt_move = entry.and_then(|e| e.best_move);
         moves.sort_by_key(|&mv| {
-            let capture = game
-                .capture(mv)
-                .map_or(0, |c| c.victim * 16 - c.attacker / 64);
+            let capture = game.capture(mv).map_or(0, Capture::mvv_lva);
             if Some(mv) == tt_move {
                 i32::MIN
             } else {

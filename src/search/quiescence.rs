@@ -33,7 +33,7 @@
 //! **Cost:** the quiescence nodes, often more than the main search's; in return the main search
 //! needs far fewer iterations' worth of nodes to see the same tactics.
 
-use crate::game::Game;
+use crate::game::{Capture, Game};
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
 use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
@@ -102,18 +102,7 @@ impl<G: Game> Quiescence<G> {
             alpha = alpha.max(stand_pat);
         }
         // ANCHOR_END: stand_pat
-        let mut moves: Vec<(G::Move, i32)> = game
-            .noisy_moves()
-            .into_iter()
-            .map(|mv| {
-                let order = game
-                    .capture(mv)
-                    .map_or(0, |c| c.victim * 16 - c.attacker / 64);
-                (mv, order)
-            })
-            .collect();
-        moves.sort_by_key(|&(_, order)| -order);
-        for (tried, (mv, _)) in moves.into_iter().enumerate() {
+        for (tried, mv) in noisy_moves_in_order(game).enumerate() {
             // ANCHOR: skip
             if !in_check {
                 // Delta pruning: not even the victim and a margin would reach alpha.
@@ -141,6 +130,20 @@ impl<G: Game> Quiescence<G> {
     }
     // ANCHOR_END: quiescence
 }
+
+// ANCHOR: order
+/// The noisy moves of `game` in the order the quiescence search tries them: most valuable
+/// victim first, then the cheapest attacker (MVV-LVA); quiet evasions of check last.
+pub fn noisy_moves_in_order<G: Game>(game: &G) -> impl Iterator<Item = G::Move> {
+    let mut moves: Vec<(G::Move, i32)> = game
+        .noisy_moves()
+        .into_iter()
+        .map(|mv| (mv, game.capture(mv).map_or(0, Capture::mvv_lva)))
+        .collect();
+    moves.sort_by_key(|&(_, order)| -order);
+    moves.into_iter().map(|(mv, _)| mv)
+}
+// ANCHOR_END: order
 
 /// The deepest ply a quiescence search may reach (well beyond any real capture sequence).
 const MAX_QUIESCENCE_PLY: Ply = 120;

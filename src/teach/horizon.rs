@@ -22,7 +22,7 @@ use crate::games::Chess;
 use crate::limits::SearchLimits;
 use crate::positions::{NamedPosition, HORIZON, LADDER};
 use crate::score::{Depth, Score};
-use crate::search::quiescence::DELTA_MARGIN;
+use crate::search::quiescence::{noisy_moves_in_order, DELTA_MARGIN};
 use crate::search::{engine_for, Quiescence};
 use crate::stats::{Iteration, SearchResult};
 use crate::teach::notebook::{
@@ -173,20 +173,8 @@ pub fn quiescence_node(game: &Chess) -> QuiescenceNode {
         best = stand_pat;
         alpha = stand_pat;
     }
-    // The search's order: most valuable victim first, then the cheapest attacker.
-    let mut ordered: Vec<(ChessMove, i32)> = game
-        .noisy_moves()
-        .into_iter()
-        .map(|mv| {
-            let key = game
-                .capture(mv)
-                .map_or(0, |c| c.victim * 16 - c.attacker / 64);
-            (mv, key)
-        })
-        .collect();
-    ordered.sort_by_key(|&(_, key)| -key);
     let mut moves = Vec::new();
-    for (mv, _) in ordered {
+    for mv in noisy_moves_in_order(&game).collect::<Vec<_>>() {
         let capture = game.capture(mv);
         let see = game.see(mv);
         let verdict = if !in_check

@@ -29,7 +29,7 @@
 //!    oracle, and [`pair_by_depth_table_html`] two stages side by side at several depths.
 //! 4. **Looking inside a search.** [`picker_order`] and [`move_order_html`] show the order in
 //!    which the [`MovePicker`] hands out one node's moves, and why; [`mtdf_trace`] runs MTD(f)
-//!    and keeps every null-window pass, which the engine itself only counts.
+//!    and returns every null-window pass with the result, which the statistics only count.
 //!
 //! Everything here except the `show_*` functions and [`fail_on_panic`] is a pure function,
 //! most of them returning a `String` (or a `Result` of one), so the tests check them without a
@@ -42,9 +42,9 @@ use crate::games::Chess;
 use crate::lab::compare::{CompareRow, Comparison};
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
-use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage};
 use crate::search::move_picker::{MovePicker, OrderingTables};
-use crate::search::{Engine, Ordered};
+pub use crate::search::mtdf::MtdfPass;
+use crate::search::{Engine, Mtdf};
 use crate::stats::{Iteration, SearchResult, SearchStats};
 use crate::teach::picture::svg_to_png;
 use crate::teach::plot::{self, Series};
@@ -1083,111 +1083,16 @@ pub fn move_order_html(game: &Chess, order: &[(ChessMove, OrderReason)], limit: 
     )
 }
 
-/// One null-window search of the root by MTD(f), as [`mtdf_trace`] records it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MtdfPass {
-    /// The iteration's depth.
-    pub depth: Depth,
-    /// The question the pass asks: is the value at least `beta`? (The window `(beta - 1, beta)`.)
-    pub beta: Score,
-    /// What the pass returned: a lower bound on the value if `>= beta`, else an upper bound.
-    pub score: Score,
-    /// What is known of the value after the pass: it lies in `lower ..= upper`.
-    pub lower: Score,
-    /// See `lower`.
-    pub upper: Score,
-    /// Nodes the pass searched.
-    pub nodes: u64,
-}
-
 /// MTD(f) as `searchlab::search::Mtdf` runs it (the ordered stage's search, a table of
-/// [`crate::search::DEFAULT_HASH_MB`], null windows at the root), keeping every pass: the
-/// engine only counts them (`mtdf_passes`).
-///
-/// The iteration below is `Mtdf`'s loop, line for line, with one line added to record each
-/// pass; the rest (the deepening loop, the root, the search below it) is the crate's own. So
-/// its result must be the engine's exactly: same score, move, nodes and passes (the notebook
-/// and `tests/notebook_helpers.rs` check that).
+/// [`crate::search::DEFAULT_HASH_MB`], null windows at the root): its result, and every pass
+/// it made, which the engine keeps ([`Mtdf::passes`]) and its statistics only count.
 pub fn mtdf_trace<G: Game>(
     game: &mut G,
     limits: &SearchLimits,
 ) -> (SearchResult<G::Move>, Vec<MtdfPass>) {
-    let mut traced = TracedMtdf {
-        ordered: Ordered::new(crate::search::DEFAULT_HASH_MB),
-        passes: Vec::new(),
-    };
-    let result = traced.search(game, limits);
-    (result, traced.passes)
-}
-
-/// [`mtdf_trace`]'s engine: `Mtdf` with a recorder.
-struct TracedMtdf<G: Game> {
-    ordered: Ordered<G>,
-    passes: Vec<MtdfPass>,
-}
-
-impl<G: Game> Engine<G> for TracedMtdf<G> {
-    fn name(&self) -> &'static str {
-        "mtdf"
-    }
-
-    fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
-        deepen(self, game, limits, crate::search::deepening::DEFAULT_DEPTH)
-    }
-}
-
-impl<G: Game> IterativeStage<G> for TracedMtdf<G> {
-    fn deepening(&mut self) -> &mut Deepening<G::Move> {
-        self.ordered.deepening()
-    }
-
-    fn start_search(&mut self) {
-        self.ordered.start_search();
-    }
-
-    fn alphabeta(
-        &mut self,
-        game: &mut G,
-        depth: Depth,
-        ply: Ply,
-        alpha: Score,
-        beta: Score,
-        pv: &mut Vec<G::Move>,
-    ) -> Score {
-        self.ordered.alphabeta(game, depth, ply, alpha, beta, pv)
-    }
-
-    fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
-        let (mut lower, mut upper) = (-Score::INFINITE, Score::INFINITE);
-        let mut guess = previous;
-        let mut line = Vec::new();
-        while lower < upper {
-            let beta = guess.max(Score(lower.0 + 1));
-            let before = self.deepening().counter.stats.nodes;
-            let (score, pv) = search_root(self, game, depth, Score(beta.0 - 1), beta);
-            if self.deepening().counter.stopped() {
-                break;
-            }
-            self.deepening().counter.stats.mtdf_passes += 1;
-            guess = score;
-            if score < beta {
-                upper = score;
-            } else {
-                lower = score;
-                line = pv;
-            }
-            let nodes = self.deepening().counter.stats.nodes - before;
-            self.passes.push(MtdfPass {
-                depth,
-                beta,
-                score,
-                lower,
-                upper,
-                nodes,
-            });
-        }
-        (guess, line)
-    }
+    let mut engine = Mtdf::new(crate::search::DEFAULT_HASH_MB);
+    let result = engine.search(game, limits);
+    (result, engine.passes().to_vec())
 }
 
 /// A bound for people: `−∞` and `+∞` for the ends of the whole window, else the score.
