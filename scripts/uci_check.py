@@ -68,7 +68,7 @@ def handshake(engine):
         stage.type == "combo" and stage.var and stage.default == stage.var[-1],
         f"Stage option: {stage}",
     )
-    ladder = ["minimax", "alphabeta", "iterative", "cached", "ordered", "pvs", "quiescence"]
+    ladder = ["minimax", "alphabeta", "iterative", "cached", "ordered", "pvs", "quiescence", "selective"]
     expect(stage.var[: len(ladder)] == ladder, f"{stage.var}")
     engine.configure({"Hash": 8, "Stage": "cached"})
     engine.ping()

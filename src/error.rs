@@ -91,6 +91,16 @@ pub enum Error {
         /// The names that exist, comma separated.
         known: String,
     },
+    /// A stage name followed by a switch the stage does not have (`selective -no_such_part`).
+    #[error("the {stage} stage has no part to switch called '{name}' (known: {known})")]
+    UnknownSwitch {
+        /// The stage.
+        stage: String,
+        /// The switch given, as written.
+        name: String,
+        /// The switches that exist, comma separated.
+        known: String,
+    },
     /// A search limit that makes no sense (zero time, zero depth, ...).
     #[error("invalid search limit: {0}")]
     InvalidLimit(String),

@@ -38,6 +38,10 @@ pub trait Game: Clone {
     /// transposition table.
     type Move: Copy + Eq + Debug + Display + Send + Sync + TableMove + 'static;
 
+    /// The full evaluation the knowledge stages (8 and up) search with; it may keep state of
+    /// its own. [`StaticEvaluation`] for a game with nothing beyond [`Game::evaluate`].
+    type Evaluator: Evaluator<Self>;
+
     /// Every legal move in the current position (empty when the game is over by having none).
     fn legal_moves(&self) -> Vec<Self::Move>;
 
@@ -86,8 +90,48 @@ pub trait Game: Clone {
     fn see(&self, _mv: Self::Move) -> i32 {
         0
     }
+
+    /// Whether the side to move may pass (a *null move*, for null-move pruning): not in check,
+    /// and with something besides pawns and the king, since in pawn endings being forced to
+    /// move (zugzwang) is common and passing would hide it. Games without such a move: never.
+    fn may_pass(&self) -> bool {
+        false
+    }
+
+    /// Passes the move to the opponent (only where [`Game::may_pass`] says so); [`Game::undo`]
+    /// takes it back.
+    fn pass(&mut self) {}
 }
 // ANCHOR_END: game
+
+// ANCHOR: evaluator
+/// An evaluation that may keep state between calls (a cache, switches): what the knowledge
+/// stages evaluate positions with.
+pub trait Evaluator<G: ?Sized>: Default + Send {
+    /// The value of `game` for the side to move, in centipawns (the game is not over).
+    fn evaluate(&mut self, game: &G) -> Score;
+
+    /// The names of the terms that can be switched off ([`Evaluator::set_term`]).
+    fn terms(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Switches the term called `name` on or off; `false` if there is no such term.
+    fn set_term(&mut self, _name: &str, _on: bool) -> bool {
+        false
+    }
+}
+// ANCHOR_END: evaluator
+
+/// The evaluator of a game whose [`Game::evaluate`] is all there is.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StaticEvaluation;
+
+impl<G: Game> Evaluator<G> for StaticEvaluation {
+    fn evaluate(&mut self, game: &G) -> Score {
+        game.evaluate()
+    }
+}
 
 /// What a capture (or promotion) puts at stake, in centipawns: move ordering tries the most
 /// valuable victim first, and among equal victims the least valuable attacker (MVV-LVA).

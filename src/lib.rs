@@ -68,7 +68,7 @@ pub mod teach;
 pub mod uci;
 
 pub use error::{Error, FenError, Result};
-pub use game::{Capture, Game, Outcome};
+pub use game::{Capture, Evaluator, Game, Outcome, StaticEvaluation};
 pub use games::{Chess, TicTacToe};
 pub use limits::{Clock, SearchLimits, StopFlag};
 pub use score::{Depth, Ply, Score};

@@ -31,6 +31,12 @@ pub struct SearchStats {
     pub mtdf_passes: u64,
     /// Nodes of the quiescence search (counted in `nodes` too).
     pub quiescence_nodes: u64,
+    /// Selective search: nodes ended by a null move that still failed high.
+    pub null_move_cutoffs: u64,
+    /// Selective search: late moves searched to a reduced depth first.
+    pub reductions: u64,
+    /// Selective search: nodes and moves pruned without a search (futility, late moves).
+    pub pruned: u64,
     /// The deepest ply any node reached (beyond the depth, with a quiescence search).
     pub seldepth: u32,
 }

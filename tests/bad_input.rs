@@ -89,7 +89,7 @@ fn an_unknown_stage_lists_the_stages() {
     assert!(error.contains("unknown stage 'quantum'"), "{error}");
     assert!(
         error.contains(
-            "minimax, alphabeta, iterative, cached, ordered, pvs, quiescence, mtdf, oracle"
+            "minimax, alphabeta, iterative, cached, ordered, pvs, quiescence, selective, mtdf, oracle"
         ),
         "{error}"
     );
@@ -175,7 +175,7 @@ fn the_cli_searches_a_position() {
     assert_eq!(value["move"], "a1a8");
     assert_eq!(value["score"]["mate"], 1);
     assert_eq!(
-        value["stage"], "quiescence",
+        value["stage"], "selective",
         "the strongest stage by default"
     );
 }

@@ -1,7 +1,8 @@
 //! Known mates from `tests/data/mates.epd`: every `dm 2` position (mate in 2 moves, 3 plies)
 //! is solved by the iterative and cached stages, with a first move from the `bm` list (which
 //! holds *every* move that mates in 2), and the score says "mate 2". The `dm 3` positions are
-//! solved by the cached stage, and both by ordered, pvs and quiescence.
+//! solved by the cached stage, and both by ordered, pvs and quiescence. (The selective stage
+//! misses MATE3.012 at these depths and at 1 s: pruning work in progress, see issue 11.)
 
 use searchlab::lab::epd::parse_epd;
 use searchlab::{engine_for, Chess, SearchLimits};
@@ -32,13 +33,17 @@ fn check_mates(stage: &str, mate_in: u32, depth: u32) -> usize {
             "{stage} on {}",
             record.name()
         );
-        // Stopping early: the mate is proven at depth 2 * mate_in - 1, so no deeper iteration runs.
-        assert_eq!(
-            result.depth,
-            2 * mate_in - 1,
-            "{stage} on {}",
-            record.name()
-        );
+        // Stopping early: the mate is proven at depth 2 * mate_in - 1, so no deeper iteration
+        // runs. (Not so for the selective stage: a check extension may prove it sooner, a
+        // reduction later; it is held to finding the mate, within the depth limit.)
+        if stage != "selective" {
+            assert_eq!(
+                result.depth,
+                2 * mate_in - 1,
+                "{stage} on {}",
+                record.name()
+            );
+        }
         solved += 1;
     }
     solved

@@ -87,6 +87,7 @@ fn a_win_in_one_is_found_and_scored_as_the_nearest_mate() {
         "ordered",
         "pvs",
         "quiescence",
+        "selective",
         "mtdf",
         "oracle",
     ] {

@@ -156,7 +156,7 @@ fn handshake_lists_identity_and_options() {
         .contains(&"option name Move Overhead type spin default 20 min 0 max 5000".to_string()));
     let stage = lines
         .iter()
-        .find(|l| l.starts_with("option name Stage type combo default quiescence"))
+        .find(|l| l.starts_with("option name Stage type combo default selective"))
         .expect("a Stage option");
     for s in searchlab::STAGES {
         assert!(stage.contains(&format!("var {}", s.name)), "{stage}");

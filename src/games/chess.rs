@@ -309,6 +309,7 @@ impl TableMove for ChessMove {
 
 impl Game for Chess {
     type Move = ChessMove;
+    type Evaluator = eval::Evaluation;
 
     fn legal_moves(&self) -> Vec<ChessMove> {
         MoveGen::new_legal(self.board()).collect()
@@ -384,6 +385,27 @@ impl Game for Chess {
 
     fn see(&self, mv: ChessMove) -> i32 {
         crate::games::see::see(self.board(), mv)
+    }
+
+    fn may_pass(&self) -> bool {
+        let board = self.board();
+        let own = *board.color_combined(board.side_to_move());
+        let pawns_and_king = *board.pieces(Piece::Pawn) | *board.pieces(Piece::King);
+        *board.checkers() == EMPTY && (own & !pawns_and_king) != EMPTY
+    }
+
+    fn pass(&mut self) {
+        let frame = *self.current();
+        if let Some(board) = frame.board.null_move() {
+            // The clock restarts as after a capture: no repetition may be claimed across a
+            // pass (the position before it had the other side to move), and a search below a
+            // pass is too shallow to reach the 50-move rule anyway.
+            self.frames.push(Frame {
+                board,
+                halfmove_clock: 0,
+                fullmove_number: frame.fullmove_number,
+            });
+        }
     }
 
     fn capture(&self, mv: ChessMove) -> Option<Capture> {

@@ -149,6 +149,13 @@ pub trait IterativeStage<G: Game>: Engine<G> {
     /// earlier searches learned marks them as older here. By default nothing happens.
     fn start_search(&mut self) {}
 
+    /// Whether a mate found within the searched depth is the shortest there is, so deepening
+    /// may stop there. True for a full-width search; a selective one, which prunes and
+    /// reduces, may have missed a shorter mate, and searches on.
+    fn proves_shortest_mates(&self) -> bool {
+        true
+    }
+
     /// Puts the root's moves in the order to search them, before the previous iteration's best
     /// move is moved to the front. By default the generator's order is kept.
     fn order_root(&mut self, _game: &G, _moves: &mut Vec<G::Move>) {}
@@ -213,7 +220,7 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
         iterations.push(iteration);
         // A mate within the searched depth is proven: no deeper search finds a shorter one.
         // (A later stage's table can report a mate found deeper; then deepening goes on.)
-        if score.mate_plies().is_some_and(|plies| plies <= depth) {
+        if score.mate_plies().is_some_and(|plies| plies <= depth) && stage.proves_shortest_mates() {
             break;
         }
     }

@@ -9,6 +9,7 @@
 //! | 5 `ordered` | `ordered.rs` | every move in order: hash move, MVV-LVA, killers, history |
 //! | 6 `pvs` | `pvs.rs` | null windows after the first move; aspiration windows at the root |
 //! | 7 `quiescence` | `quiescence.rs` | at the horizon, captures until the position is quiet |
+//! | 8 `selective` | `selective.rs` | deeper where it is sharp, shallower or not at all where not; the full evaluation |
 //!
 //! Each stage is one file that reads like a chapter: `diff` two neighbours to see the lesson.
 //! What the stages share is written once: the deepening loop, the root and the state kept
@@ -31,6 +32,7 @@ pub mod ordered;
 pub mod pvs;
 pub mod quiescence;
 pub mod registry;
+pub mod selective;
 
 pub use alphabeta::AlphaBeta;
 pub use cached::Cached;
@@ -45,6 +47,7 @@ pub use registry::{
     engine_for, find_engine, find_stage, previous_stage, strongest_stage, Stage, DEFAULT_HASH_MB,
     SIDE_ENGINES, STAGES,
 };
+pub use selective::Selective;
 
 use crate::game::Game;
 use crate::limits::{NodeCounter, SearchLimits, MAX_DEPTH};
@@ -73,6 +76,17 @@ pub trait Engine<G: Game>: Send {
     /// Sets a function called after every completed iteration (the UCI loop prints `info`
     /// lines with it).
     fn set_iteration_observer(&mut self, _observer: Option<IterationObserver>) {}
+
+    /// The names of the parts of the engine that can be switched off (the selective stage's
+    /// pieces, its evaluation's terms); none for the stages below.
+    fn switches(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// Switches the part called `name` on or off; `false` if the engine has no such part.
+    fn switch(&mut self, _name: &str, _on: bool) -> bool {
+        false
+    }
 }
 
 /// A function told about each completed iteration as it happens.

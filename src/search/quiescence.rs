@@ -312,7 +312,7 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
 
 /// `score + offset`, or the end of the whole window once that leaves the centipawn range
 /// (a mate score needs the whole window).
-fn window_edge(score: Score, offset: i32) -> Score {
+pub(crate) fn window_edge(score: Score, offset: i32) -> Score {
     let edge = score.0 + offset;
     if edge.abs() >= Score::MATE.0 - 1000 {
         if offset < 0 {

@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::search::{
     AlphaBeta, Cached, Engine, Iterative, Minimax, Mtdf, Oracle, Ordered, Pvs, Quiescence,
+    Selective,
 };
 
 /// A rung of the ladder: its name and what it adds.
@@ -69,6 +70,12 @@ pub const STAGES: &[Stage] = &[
         fixed_depth: false,
         judged_by_strength: true,
     },
+    Stage {
+        name: "selective",
+        summary: "extensions, null move, futility, late move reductions; the full evaluation",
+        fixed_depth: false,
+        judged_by_strength: true,
+    },
 ];
 
 /// Engines beside the ladder: searches to compare the rungs with, not rungs themselves. They
@@ -103,8 +110,10 @@ pub fn find_stage(name: &str) -> Result<&'static Stage> {
     find_in(STAGES, name)
 }
 
-/// Finds the stage or side engine called `name`, as [`find_stage`] does.
+/// Finds the stage or side engine called `name`, as [`find_stage`] does. A name may carry
+/// switches after the stage (`selective -null_move`): they are checked by [`engine_for`].
 pub fn find_engine(name: &str) -> Result<&'static Stage> {
+    let name = stage_word(name);
     find_in(STAGES, name)
         .or_else(|_| find_in(SIDE_ENGINES, name))
         .map_err(|_| {
@@ -128,9 +137,47 @@ fn unknown_stage(name: &str, list: &[Stage]) -> Error {
     }
 }
 
+/// The stage's name in a name that may carry switches: its first word.
+fn stage_word(name: &str) -> &str {
+    name.split_whitespace().next().unwrap_or("")
+}
+
+// ANCHOR: engine_for
 /// Builds the engine of the stage or side engine called `name` (read as [`find_engine`] reads
-/// it).
+/// it). After the stage's name, `-part` switches a part off and `+part` on, for the stages
+/// that have parts to switch ([`Engine::switches`]): `selective -null_move -mobility` is the
+/// selective stage without null-move pruning and without the mobility term. An unknown part
+/// is an error that lists the known ones.
 pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
+    let mut engine = build_engine::<G>(name)?;
+    for word in name.split_whitespace().skip(1) {
+        let (on, part) = match word.as_bytes().first() {
+            Some(b'-') => (false, &word[1..]),
+            Some(b'+') => (true, &word[1..]),
+            _ => (true, word),
+        };
+        if !engine.switch(part, on) {
+            let known = engine.switches();
+            return Err(Error::UnknownSwitch {
+                stage: engine.name().to_string(),
+                name: word.to_string(),
+                known: if known.is_empty() {
+                    "none: this stage has no parts to switch".to_string()
+                } else {
+                    known
+                        .iter()
+                        .map(|k| format!("-{k}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                },
+            });
+        }
+    }
+    Ok(engine)
+}
+// ANCHOR_END: engine_for
+
+fn build_engine<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
     let stage = find_engine(name)?;
     match stage.name {
         "minimax" => Ok(Box::new(Minimax::new())),
@@ -140,6 +187,7 @@ pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
         "ordered" => Ok(Box::new(Ordered::<G>::new(DEFAULT_HASH_MB))),
         "pvs" => Ok(Box::new(Pvs::<G>::new(DEFAULT_HASH_MB))),
         "quiescence" => Ok(Box::new(Quiescence::<G>::new(DEFAULT_HASH_MB))),
+        "selective" => Ok(Box::new(Selective::<G>::new(DEFAULT_HASH_MB))),
         "mtdf" => Ok(Box::new(Mtdf::<G>::new(DEFAULT_HASH_MB))),
         "oracle" => Ok(Box::new(Oracle::<G>::new())),
         // A stage listed but not built here: a bug, reported like an unknown name.

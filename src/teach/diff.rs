@@ -47,6 +47,11 @@ const SOURCES: &[(&str, &str, &str)] = &[
         "src/search/quiescence.rs",
         include_str!("../search/quiescence.rs"),
     ),
+    (
+        "selective",
+        "src/search/selective.rs",
+        include_str!("../search/selective.rs"),
+    ),
 ];
 
 /// The file of the rung `stage` and its text (module docs included), or `None` for a name

@@ -11,7 +11,7 @@
 //!                                     id author the searchlab authors
 //!                                     option name Hash type spin default 16 min 1 max 4096
 //!                                     option name Move Overhead type spin default 20 min 0 max 5000
-//!                                     option name Stage type combo default quiescence var minimax …
+//!                                     option name Stage type combo default selective var minimax …
 //!                                     uciok
 //!   isready                           readyok
 //!   position startpos moves e2e4

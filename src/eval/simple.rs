@@ -1,4 +1,4 @@
-//! The chess evaluation: material, piece-square tables and mobility.
+//! The simple evaluation of stages 1–7: material, piece-square tables and mobility.
 //!
 //! A search is only as good as the numbers at its leaves, but this ladder is about *search*, so
 //! the evaluation is kept small, deterministic and readable:
@@ -28,7 +28,7 @@ const MOBILITY_WEIGHT: [i32; 6] = [0, 4, 4, 2, 1, 0];
 // Piece-square tables, written as a board seen from White's side: the first row is rank 8.
 // Values are centipawns added to the piece's material value. Black uses the mirror image.
 #[rustfmt::skip]
-const PAWN_TABLE: [i32; 64] = [
+pub(crate) const PAWN_TABLE: [i32; 64] = [
      0,  0,  0,  0,  0,  0,  0,  0,
     60, 60, 60, 60, 60, 60, 60, 60,
     15, 15, 25, 35, 35, 25, 15, 15,
@@ -39,7 +39,7 @@ const PAWN_TABLE: [i32; 64] = [
      0,  0,  0,  0,  0,  0,  0,  0,
 ];
 #[rustfmt::skip]
-const KNIGHT_TABLE: [i32; 64] = [
+pub(crate) const KNIGHT_TABLE: [i32; 64] = [
     -50,-35,-30,-30,-30,-30,-35,-50,
     -35,-15,  0,  5,  5,  0,-15,-35,
     -30,  5, 10, 15, 15, 10,  5,-30,
@@ -50,7 +50,7 @@ const KNIGHT_TABLE: [i32; 64] = [
     -50,-35,-30,-30,-30,-30,-35,-50,
 ];
 #[rustfmt::skip]
-const BISHOP_TABLE: [i32; 64] = [
+pub(crate) const BISHOP_TABLE: [i32; 64] = [
     -20,-10,-10,-10,-10,-10,-10,-20,
     -10,  0,  0,  0,  0,  0,  0,-10,
     -10,  0,  5, 10, 10,  5,  0,-10,
@@ -61,7 +61,7 @@ const BISHOP_TABLE: [i32; 64] = [
     -20,-10,-12,-10,-10,-12,-10,-20,
 ];
 #[rustfmt::skip]
-const ROOK_TABLE: [i32; 64] = [
+pub(crate) const ROOK_TABLE: [i32; 64] = [
       0,  0,  0,  0,  0,  0,  0,  0,
      10, 15, 15, 15, 15, 15, 15, 10,
      -5,  0,  0,  0,  0,  0,  0, -5,
@@ -72,7 +72,7 @@ const ROOK_TABLE: [i32; 64] = [
       0,  0,  0,  5,  5,  3,  0,  0,
 ];
 #[rustfmt::skip]
-const QUEEN_TABLE: [i32; 64] = [
+pub(crate) const QUEEN_TABLE: [i32; 64] = [
     -20,-10,-10, -5, -5,-10,-10,-20,
     -10,  0,  0,  0,  0,  0,  0,-10,
     -10,  0,  5,  5,  5,  5,  0,-10,
@@ -83,7 +83,7 @@ const QUEEN_TABLE: [i32; 64] = [
     -20,-10,-10, -5, -5,-10,-10,-20,
 ];
 #[rustfmt::skip]
-const KING_MIDDLEGAME_TABLE: [i32; 64] = [
+pub(crate) const KING_MIDDLEGAME_TABLE: [i32; 64] = [
     -30,-40,-40,-50,-50,-40,-40,-30,
     -30,-40,-40,-50,-50,-40,-40,-30,
     -30,-40,-40,-50,-50,-40,-40,-30,
@@ -94,7 +94,7 @@ const KING_MIDDLEGAME_TABLE: [i32; 64] = [
      20, 30, 10, -5,  0, 10, 30, 20,
 ];
 #[rustfmt::skip]
-const KING_ENDGAME_TABLE: [i32; 64] = [
+pub(crate) const KING_ENDGAME_TABLE: [i32; 64] = [
     -50,-35,-25,-20,-20,-25,-35,-50,
     -35,-15, -5,  0,  0, -5,-15,-35,
     -25, -5, 15, 20, 20, 15, -5,-25,

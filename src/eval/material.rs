@@ -1,0 +1,55 @@
+//! Material and tapered piece-square tables: what each piece is worth, and where.
+//!
+//! The oldest two terms, and still the biggest: a piece's value, plus a bonus or penalty for
+//! its square. Both are [`Tapered`](super::Tapered): a pawn is worth more in the endgame (it
+//! may promote), a knight a little less (the board empties, long-range pieces gain), and the
+//! king's table turns round, from sheltered in a corner to active in the centre.
+
+use super::weights::{MATERIAL, PSQT};
+use super::{relative, sign, Sink};
+use chess::{Board, ALL_COLORS, ALL_PIECES};
+
+// ANCHOR: count
+/// Counts each piece once for its material and once for its square.
+pub fn count<S: Sink>(board: &Board, sink: &mut S) {
+    for color in ALL_COLORS {
+        let own = *board.color_combined(color);
+        for piece in ALL_PIECES {
+            let index = piece.to_index();
+            for square in *board.pieces(piece) & own {
+                sink.add(MATERIAL + index, sign(color));
+                let square = relative(square.to_index(), color);
+                sink.add(PSQT + 64 * index + square, sign(color));
+            }
+        }
+    }
+}
+// ANCHOR_END: count
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{Evaluation, Features};
+    use std::str::FromStr;
+
+    #[test]
+    fn an_extra_knight_is_counted_once_for_white() {
+        let b = Board::from_str("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
+        let mut features = Features::default();
+        count(&b, &mut features);
+        assert_eq!(features.count(MATERIAL + 1), 1);
+        assert_eq!(features.count(PSQT + 64 + 27), 1); // the knight on d4
+                                                       // The kings' squares cancel only where they mirror each other: e1 and e8 do.
+        assert_eq!(features.count(PSQT + 5 * 64 + 4), 0);
+    }
+
+    #[test]
+    fn a_knight_in_the_centre_beats_one_on_the_rim() {
+        let evaluation = Evaluation::default();
+        // Pawns on both sides, so the endgame knowledge does not call it a draw.
+        let centre = Board::from_str("4k3/pp6/8/8/3N4/8/PP6/4K3 w - - 0 1").unwrap();
+        let rim = Board::from_str("4k3/pp6/8/8/N7/8/PP6/4K3 w - - 0 1").unwrap();
+        let gap = evaluation.evaluate(&centre).0 - evaluation.evaluate(&rim).0;
+        assert!(gap > 20, "centre {centre} rim {rim} gap {gap}");
+    }
+}

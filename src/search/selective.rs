@@ -1,0 +1,570 @@
+//! # Stage 8: selective search
+//!
+//! Every stage so far searches every move to the same depth: a full-width search, which spends
+//! as much effort on `Qxh7??` as on the best move. Strong players do not think like that, and
+//! neither do strong engines. This stage makes the search **selective**: it looks deeper where
+//! the game is sharp and less deep, or not at all, where a move is very unlikely to matter.
+//! Each piece is a bet that a shallower search gives the same answer; each was measured alone
+//! (a match of the stage with it against the stage without it) and kept because it won.
+//!
+//! 1. **Check extension.** A side in check has few moves and the position is forcing: search
+//!    it one ply deeper, so a chain of checks is never cut at the horizon.
+//! 2. **Null-move pruning.** If the side to move could *pass* and a reduced search still
+//!    fails high, its real moves (one of which is nearly always better than passing) surely
+//!    do: cut at once. Not in check (passing would be illegal), and not with only pawns and
+//!    the king, where zugzwang (every move makes things worse) is common and the bet fails.
+//! 3. **Reverse futility pruning.** Near the horizon, a node whose static evaluation beats
+//!    beta by a safe margin per ply is cut without a search: the opponent would need to win a
+//!    lot back in very few moves.
+//! 4. **Futility pruning.** The other side of the same bet: near the horizon, when even the
+//!    static evaluation plus a margin cannot reach alpha, quiet moves that give no check are
+//!    not searched; only captures, promotions and checks could change the verdict.
+//! 5. **Late move reductions.** With good move ordering, a move tried late is rarely best:
+//!    quiet late moves are searched with a null window to a reduced depth, and searched again
+//!    at full depth only if they surprise.
+//! 6. **Late move pruning.** Very near the horizon, after enough quiet moves have failed, the
+//!    remaining quiet ones are not searched at all.
+//! 7. **Internal iterative reduction.** A node with no move from the table is searched one ply
+//!    shallower: without a good first move its search is expensive, and the next iteration
+//!    will find the node again with a table move.
+//!
+//! The stage also evaluates with the full evaluation ([`crate::eval::Evaluation`]), the
+//! game's [`Game::Evaluator`], instead of the simple one of the stages below.
+//!
+//! **Invariant: none that equal scores can hold.** Pruning and reductions change what is
+//! found at a depth (usually the same move, sometimes a worse one), in exchange for reaching
+//! much greater depths in the same time. So this stage, like quiescence, is judged by
+//! strength. What stays exact: every forced mate of the test suite is still found; null move
+//! is never tried in check or in a pawn ending.
+
+use crate::game::{Evaluator, Game};
+use crate::limits::SearchLimits;
+use crate::score::{Depth, Ply, Score};
+use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
+use crate::search::move_picker::{MovePicker, OrderingTables};
+use crate::search::quiescence::{noisy_moves_in_order, window_edge, ASPIRATION, DELTA_MARGIN};
+use crate::search::{Engine, IterationObserver};
+use crate::stats::SearchResult;
+use crate::tt::{Bound, TranspositionTable};
+
+/// Iterations shallower than this search the whole window (their scores still swing too much
+/// for a narrow window to pay).
+const ASPIRATION_FROM_DEPTH: Depth = 4;
+
+// ANCHOR: pieces
+/// The pieces of selectivity, each of which can be switched off by name (to measure what it
+/// is worth, or to watch the search without it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pieces {
+    /// Search a node in check one ply deeper.
+    pub check_extension: bool,
+    /// Pass, and cut if a reduced search still fails high.
+    pub null_move: bool,
+    /// Cut a node whose evaluation beats beta by a margin per ply.
+    pub reverse_futility: bool,
+    /// Skip quiet moves that cannot lift a hopeless evaluation to alpha.
+    pub futility: bool,
+    /// Search late quiet moves to a reduced depth first.
+    pub late_move_reductions: bool,
+    /// Skip the last quiet moves near the horizon.
+    pub late_move_pruning: bool,
+    /// One ply less for a node without a move from the table.
+    pub internal_iterative_reduction: bool,
+}
+
+/// The names of the pieces, as [`Pieces::set`] and the stage name's `-piece` take them.
+pub const PIECE_NAMES: &[&str] = &[
+    "check_extension",
+    "null_move",
+    "reverse_futility",
+    "futility",
+    "late_move_reductions",
+    "late_move_pruning",
+    "internal_iterative_reduction",
+];
+// ANCHOR_END: pieces
+
+impl Default for Pieces {
+    fn default() -> Self {
+        Pieces {
+            check_extension: true,
+            null_move: true,
+            reverse_futility: true,
+            futility: true,
+            late_move_reductions: true,
+            late_move_pruning: true,
+            internal_iterative_reduction: true,
+        }
+    }
+}
+
+impl Pieces {
+    /// Switches the piece called `name` (one of [`PIECE_NAMES`]) on or off; `false` if there
+    /// is no such piece.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        let flag = match name {
+            "check_extension" => &mut self.check_extension,
+            "null_move" => &mut self.null_move,
+            "reverse_futility" => &mut self.reverse_futility,
+            "futility" => &mut self.futility,
+            "late_move_reductions" => &mut self.late_move_reductions,
+            "late_move_pruning" => &mut self.late_move_pruning,
+            "internal_iterative_reduction" => &mut self.internal_iterative_reduction,
+            _ => return false,
+        };
+        *flag = on;
+        true
+    }
+}
+
+// ANCHOR: margins
+/// Reverse futility: the evaluation must beat beta by this much per ply of depth left.
+pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
+/// Reverse futility is tried this close to the horizon, and no further.
+pub const REVERSE_FUTILITY_DEPTH: Depth = 6;
+/// Futility: what a quiet move may gain at depth 1, 2, 3 (index 0 unused).
+pub const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
+/// Null move: searched this many plies shallower than the node's children (plus a ply for
+/// every 4 of depth).
+pub const NULL_MOVE_REDUCTION: Depth = 3;
+/// Late move pruning: at depth 1, 2, 3, the quiet moves tried before the rest are skipped.
+pub const LATE_MOVE_COUNT: [usize; 4] = [0, 5, 9, 15];
+// ANCHOR_END: margins
+
+/// The selective engine: the quiescence stage, searching what matters deeper and the rest
+/// shallower, with the full evaluation.
+pub struct Selective<G: Game> {
+    state: Deepening<G::Move>,
+    /// What earlier searches learned, by position.
+    tt: TranspositionTable<G::Move>,
+    /// Killer moves and the history table, learned as the search goes.
+    tables: OrderingTables<G::Move>,
+    /// The full evaluation.
+    evaluator: G::Evaluator,
+    /// Which pieces of selectivity are on.
+    pub pieces: Pieces,
+    /// Late move reductions by depth and by the number of moves tried before.
+    reductions: Vec<[Depth; 64]>,
+}
+
+impl<G: Game> Selective<G> {
+    /// A new engine with a transposition table of about `megabytes` MB, every piece on.
+    pub fn new(megabytes: usize) -> Selective<G> {
+        Selective {
+            state: Deepening::new(),
+            tt: TranspositionTable::new(megabytes),
+            tables: OrderingTables::new(),
+            evaluator: G::Evaluator::default(),
+            pieces: Pieces::default(),
+            reductions: reduction_table(),
+        }
+    }
+
+    /// The evaluator, to switch its terms.
+    pub fn evaluator_mut(&mut self) -> &mut G::Evaluator {
+        &mut self.evaluator
+    }
+
+    /// The quiescence stage's quiescence search, evaluating with the full evaluation.
+    pub fn quiescence(&mut self, game: &mut G, ply: Ply, mut alpha: Score, beta: Score) -> Score {
+        if !self.state.count_node() {
+            return Score::DRAW; // stopped: the iteration is abandoned, this is thrown away
+        }
+        let stats = &mut self.state.counter.stats;
+        stats.quiescence_nodes += 1;
+        stats.seldepth = stats.seldepth.max(ply);
+        if let Some(outcome) = game.outcome() {
+            return outcome.score(ply);
+        }
+        let in_check = game.in_check();
+        if ply >= MAX_QUIESCENCE_PLY {
+            return self.evaluator.evaluate(game);
+        }
+        let mut best = -Score::INFINITE;
+        let stand_pat = self.evaluator.evaluate(game);
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            best = stand_pat;
+            alpha = alpha.max(stand_pat);
+        }
+        for (tried, mv) in noisy_moves_in_order(game).enumerate() {
+            let mut losing = false;
+            if !in_check {
+                let victim = game.capture(mv).map_or(0, |c| c.victim);
+                if stand_pat.0 + victim + DELTA_MARGIN <= alpha.0 {
+                    continue;
+                }
+                losing = game.see(mv) < 0;
+            }
+            game.play(mv);
+            // ANCHOR: losing_checks
+            // A capture that loses material is skipped, unless it gives check: the exchange
+            // may never happen (the recapturing piece may be pinned, the king may have no
+            // square), and the null move above relies on the quiescence search to see a mate
+            // threat like that.
+            if losing && !game.in_check() {
+                game.undo();
+                continue;
+            }
+            // ANCHOR_END: losing_checks
+            let score = -self.quiescence(game, ply + 1, -beta, -alpha);
+            game.undo();
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                self.state.counter.stats.count_cutoff(tried);
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The deepest ply a quiescence search may reach (well beyond any real capture sequence).
+const MAX_QUIESCENCE_PLY: Ply = 120;
+
+// ANCHOR: reductions
+/// How much a late quiet move is reduced: about `ln(depth) · ln(moves tried) / 2`, so the
+/// reduction grows slowly both with the depth left and with how late the move comes.
+fn reduction_table() -> Vec<[Depth; 64]> {
+    (0..64)
+        .map(|depth| {
+            let mut row = [0; 64];
+            for (tried, r) in row.iter_mut().enumerate().skip(1) {
+                if depth > 0 {
+                    let x = (depth as f64).ln() * (tried as f64).ln() / 2.0 + 0.5;
+                    *r = x as Depth;
+                }
+            }
+            row
+        })
+        .collect()
+}
+// ANCHOR_END: reductions
+
+impl<G: Game> IterativeStage<G> for Selective<G> {
+    fn deepening(&mut self) -> &mut Deepening<G::Move> {
+        &mut self.state
+    }
+
+    /// The table's entries become older; the killers are forgotten, the history fades.
+    fn start_search(&mut self) {
+        self.tt.new_search();
+        self.tables.new_search();
+    }
+
+    // ANCHOR: search
+    /// The quiescence stage's alpha-beta, made selective.
+    fn alphabeta(
+        &mut self,
+        game: &mut G,
+        mut depth: Depth,
+        ply: Ply,
+        mut alpha: Score,
+        beta: Score,
+        pv: &mut Vec<G::Move>,
+    ) -> Score {
+        pv.clear();
+        let in_check = game.in_check();
+        // ANCHOR: check_extension
+        // In check: one ply deeper (but never past twice the iteration's depth, so a long
+        // chain of checks cannot run away).
+        if in_check && self.pieces.check_extension && ply < 2 * (self.state.completed_depth + 1) {
+            depth += 1;
+        }
+        // ANCHOR_END: check_extension
+        if depth == 0 {
+            return self.quiescence(game, ply, alpha, beta);
+        }
+        if !self.state.count_node() {
+            return Score::DRAW; // stopped: the iteration is abandoned, this is thrown away
+        }
+        if let Some(outcome) = game.outcome() {
+            return outcome.score(ply);
+        }
+        let key = game.hash();
+        let mut tt_move = None;
+        if let Some(entry) = self.tt.probe(key) {
+            self.state.counter.stats.tt_hits += 1;
+            tt_move = entry.best_move;
+            if entry.depth >= depth {
+                let score = entry.score.from_tt(ply);
+                let answers = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if answers {
+                    self.state.counter.stats.tt_cutoffs += 1;
+                    return score;
+                }
+            }
+        }
+        // A node on the principal variation (a real window) is never pruned: its exact score
+        // is the answer. The others only have to prove a bound.
+        let pv_node = beta.0 - alpha.0 > 1;
+        let eval = if in_check {
+            -Score::INFINITE // no static evaluation in check: nothing below is tried
+        } else {
+            self.evaluator.evaluate(game)
+        };
+        let may_prune = !pv_node && !in_check && !beta.is_mate() && !alpha.is_mate();
+        // ANCHOR: reverse_futility
+        // Far above beta, near the horizon: the opponent cannot come back in time.
+        if self.pieces.reverse_futility
+            && may_prune
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && eval.0 - REVERSE_FUTILITY_MARGIN * depth as i32 >= beta.0
+        {
+            self.state.counter.stats.pruned += 1;
+            return eval;
+        }
+        // ANCHOR_END: reverse_futility
+        // ANCHOR: null_move
+        // Pass: if the opponent, moving twice, still cannot get below beta, neither can it
+        // after any of our real moves. (Not in a pawn ending: there passing may be the only
+        // good "move", which chess does not allow.)
+        if self.pieces.null_move && may_prune && depth >= 3 && eval >= beta && game.may_pass() {
+            let reduction = NULL_MOVE_REDUCTION + depth / 4;
+            let mut null_pv = Vec::new();
+            game.pass();
+            let null_depth = depth.saturating_sub(1 + reduction);
+            let score = -self.alphabeta(
+                game,
+                null_depth,
+                ply + 1,
+                -beta,
+                -Score(beta.0 - 1),
+                &mut null_pv,
+            );
+            game.undo();
+            if self.state.counter.stopped() {
+                return Score::DRAW;
+            }
+            if score >= beta {
+                self.state.counter.stats.null_move_cutoffs += 1;
+                // A mate found after a pass is no mate: the pass was not a legal move.
+                return if score.is_mate() { beta } else { score };
+            }
+        }
+        // ANCHOR_END: null_move
+        let original_alpha = alpha;
+        let moves = game.legal_moves();
+        let hash_move = self.state.pv_move(&moves, ply).or(tt_move);
+        // ANCHOR: iir
+        // No move to try first: a cheaper, shallower search now; the next iteration finds this
+        // node again, with a move in the table.
+        if self.pieces.internal_iterative_reduction && hash_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
+        // ANCHOR_END: iir
+        // ANCHOR: futility
+        // Hopeless near the horizon: only a capture, a promotion or a check could help.
+        let futile = self.pieces.futility
+            && may_prune
+            && depth < FUTILITY_MARGIN.len() as Depth
+            && eval.0 + FUTILITY_MARGIN[depth as usize] <= alpha.0;
+        // ANCHOR_END: futility
+        let late_moves = if self.pieces.late_move_pruning && may_prune {
+            LATE_MOVE_COUNT.get(depth as usize).copied()
+        } else {
+            None
+        };
+        let picker = MovePicker::new(game, moves, hash_move, &self.tables, ply);
+        let mut quiets_tried = Vec::new();
+        let mut best = -Score::INFINITE;
+        let mut best_move = None;
+        let mut child_pv = Vec::new();
+        for (tried, mv) in picker.enumerate() {
+            let quiet = game.capture(mv).is_none();
+            // ANCHOR: late_move_pruning
+            if quiet && late_moves.is_some_and(|count| quiets_tried.len() >= count) {
+                self.state.counter.stats.pruned += 1;
+                continue;
+            }
+            // ANCHOR_END: late_move_pruning
+            game.play(mv);
+            let gives_check = game.in_check();
+            if futile && quiet && !gives_check && tried > 0 {
+                game.undo();
+                self.state.counter.stats.pruned += 1;
+                continue;
+            }
+            // ANCHOR: late_move_reductions
+            let reduction = if self.pieces.late_move_reductions
+                && depth >= 3
+                && tried >= 3
+                && quiet
+                && !in_check
+                && !gives_check
+            {
+                let r = self.reductions[(depth as usize).min(63)][tried.min(63)];
+                // Less on the principal variation, never into the quiescence search at once.
+                r.saturating_sub(u32::from(pv_node)).min(depth - 2)
+            } else {
+                0
+            };
+            let score = if tried == 0 {
+                -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, &mut child_pv)
+            } else {
+                let null = -Score(alpha.0 + 1);
+                let mut score = -self.alphabeta(
+                    game,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    null,
+                    -alpha,
+                    &mut child_pv,
+                );
+                if reduction > 0 {
+                    self.state.counter.stats.reductions += 1;
+                    if score > alpha {
+                        // A surprise: search it again at full depth.
+                        score =
+                            -self.alphabeta(game, depth - 1, ply + 1, null, -alpha, &mut child_pv);
+                    }
+                }
+                if score > alpha && score < beta && pv_node {
+                    self.state.counter.stats.researches += 1;
+                    score = -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, &mut child_pv);
+                }
+                score
+            };
+            // ANCHOR_END: late_move_reductions
+            game.undo();
+            self.state.following_pv = false;
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+                pv.clear();
+                pv.push(mv);
+                pv.extend_from_slice(&child_pv);
+            }
+            if alpha >= beta {
+                self.state.counter.stats.count_cutoff(tried);
+                if quiet && !self.state.counter.stopped() {
+                    self.tables.quiet_cutoff(mv, ply, depth, &quiets_tried);
+                }
+                break;
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+        if best_move.is_none() {
+            // Every move was pruned but the first, which cannot happen, or there were none,
+            // which the outcome above caught: the evaluation stands in.
+            return eval.max(alpha);
+        }
+        if !self.state.counter.stopped() {
+            let bound = if best <= original_alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
+        }
+        best
+    }
+    // ANCHOR_END: search
+
+    /// Pruning may hide a shorter mate than the one found: deepen on (to the limits).
+    fn proves_shortest_mates(&self) -> bool {
+        false
+    }
+
+    /// The root's moves in the picker's order too (with the table's move first).
+    fn order_root(&mut self, game: &G, moves: &mut Vec<G::Move>) {
+        let tt_move = self.tt.probe(game.hash()).and_then(|entry| entry.best_move);
+        *moves = MovePicker::new(game, std::mem::take(moves), tt_move, &self.tables, 0).collect();
+    }
+
+    /// The PVS step at the root, as in the stages below (no root move is reduced or pruned).
+    fn search_move(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        alpha: Score,
+        beta: Score,
+        first: bool,
+        pv: &mut Vec<G::Move>,
+    ) -> Score {
+        if first {
+            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
+        }
+        let null = Score(alpha.0 + 1);
+        let score = -self.alphabeta(game, depth - 1, ply + 1, -null, -alpha, pv);
+        if score > alpha && score < beta && null < beta && depth > 1 {
+            self.state.counter.stats.researches += 1;
+            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
+        }
+        score
+    }
+
+    /// One iteration with an aspiration window around the previous score, as in stage 7.
+    fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
+        if depth < ASPIRATION_FROM_DEPTH || previous.is_mate() {
+            return search_root(self, game, depth, -Score::INFINITE, Score::INFINITE);
+        }
+        let (mut below, mut above) = (ASPIRATION, ASPIRATION);
+        loop {
+            let alpha = window_edge(previous, -below);
+            let beta = window_edge(previous, above);
+            let (score, pv) = search_root(self, game, depth, alpha, beta);
+            if self.state.counter.stopped() || (alpha < score && score < beta) {
+                return (score, pv);
+            }
+            self.state.counter.stats.aspiration_failures += 1;
+            if score <= alpha {
+                below *= 4;
+            } else {
+                above *= 4;
+            }
+        }
+    }
+}
+
+impl<G: Game> Engine<G> for Selective<G> {
+    fn name(&self) -> &'static str {
+        "selective"
+    }
+
+    fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
+        deepen(self, game, limits, DEFAULT_DEPTH)
+    }
+
+    fn set_iteration_observer(&mut self, observer: Option<IterationObserver>) {
+        self.state.observer = observer;
+    }
+
+    fn new_game(&mut self) {
+        self.tt.clear();
+        self.tables.clear();
+    }
+
+    fn set_hash_size(&mut self, megabytes: usize) {
+        self.tt = TranspositionTable::new(megabytes);
+    }
+
+    fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    fn switches(&self) -> Vec<&'static str> {
+        let mut names = PIECE_NAMES.to_vec();
+        names.extend_from_slice(self.evaluator.terms());
+        names
+    }
+
+    fn switch(&mut self, name: &str, on: bool) -> bool {
+        self.pieces.set(name, on) || self.evaluator.set_term(name, on)
+    }
+}
