@@ -20,8 +20,8 @@ use crate::game::{Capture, Game, Outcome};
 use crate::score::Score;
 use crate::tt::TableMove;
 use chess::{
-    get_rank, BitBoard, Board, ChessMove, Color, MoveGen, Piece, Rank, Square, ALL_PIECES,
-    ALL_SQUARES, EMPTY,
+    get_bishop_moves, get_knight_moves, get_rank, get_rook_moves, BitBoard, Board, ChessMove,
+    Color, MoveGen, Piece, Rank, Square, ALL_PIECES, ALL_SQUARES, EMPTY,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -270,7 +270,7 @@ impl Chess {
     /// The outcome, counting a position that occurred `repetitions` times before as a draw.
     fn outcome_drawing_at(&self, repetitions: usize) -> Option<Outcome> {
         let frame = self.current();
-        if MoveGen::new_legal(&frame.board).len() == 0 {
+        if !has_legal_move(&frame.board) {
             return Some(if *frame.board.checkers() == EMPTY {
                 Outcome::Draw
             } else {
@@ -470,6 +470,41 @@ fn perft_board(board: &Board, depth: u32) -> u64 {
             .map(|mv| perft_board(&board.make_move_new(mv), depth - 1))
             .sum(),
     }
+}
+
+/// Has the side to move a legal move? The search asks at every node, and nearly always the
+/// answer is yes, so it is worth proving that cheaply before generating every move: out of
+/// check, a piece that is neither pinned nor the king may go wherever its moves reach (its own
+/// pieces' squares aside), so a single pawn step or piece move of such a piece proves it. What
+/// that cannot prove (in check, or only the king or pinned pieces can move) the move generator
+/// decides.
+fn has_legal_move(board: &Board) -> bool {
+    if *board.checkers() == EMPTY {
+        let own = *board.color_combined(board.side_to_move());
+        let occupied = *board.combined();
+        let free = own & !*board.pinned() & !*board.pieces(Piece::King);
+        let pawns = (free & *board.pieces(Piece::Pawn)).0;
+        let steps = match board.side_to_move() {
+            Color::White => pawns << 8,
+            Color::Black => pawns >> 8,
+        };
+        if BitBoard(steps) & !occupied != EMPTY {
+            return true;
+        }
+        let reach = |square: Square| match board.piece_on(square) {
+            Some(Piece::Knight) => get_knight_moves(square),
+            Some(Piece::Bishop) => get_bishop_moves(square, occupied),
+            Some(Piece::Rook) => get_rook_moves(square, occupied),
+            Some(Piece::Queen) => {
+                get_bishop_moves(square, occupied) | get_rook_moves(square, occupied)
+            }
+            _ => EMPTY, // pawns: their steps are checked above
+        };
+        if (free & !*board.pieces(Piece::Pawn)).any(|square| reach(square) & !own != EMPTY) {
+            return true;
+        }
+    }
+    MoveGen::new_legal(board).len() > 0
 }
 
 fn insufficient_material(board: &Board) -> bool {
@@ -745,6 +780,40 @@ mod tests {
         }
         g.undo();
         assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn the_quick_legal_move_test_agrees_with_the_generator() {
+        fn walk(board: &Board, depth: u32, checked: &mut u32) {
+            assert_eq!(
+                has_legal_move(board),
+                MoveGen::new_legal(board).len() > 0,
+                "{board}"
+            );
+            *checked += 1;
+            if depth > 0 {
+                for mv in MoveGen::new_legal(board) {
+                    walk(&board.make_move_new(mv), depth - 1, checked);
+                }
+            }
+        }
+        let mut checked = 0;
+        for fen in [
+            START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            // Stalemates: nothing moves but the king, or a pinned knight.
+            "7k/5Q2/8/8/8/8/8/K7 b - - 0 1",
+            "k7/P7/1K6/8/8/8/8/8 b - - 0 1",
+            "k7/1nK5/1P6/3B4/8/8/8/8 b - - 0 1",
+        ] {
+            let game = Chess::from_fen(fen).unwrap();
+            if game.side_to_move() == Color::Black {
+                assert_eq!(game.outcome(), Some(Outcome::Draw), "stalemate: {fen}");
+            }
+            walk(game.board(), 3, &mut checked);
+        }
+        assert!(checked > 10_000);
     }
 
     #[test]
