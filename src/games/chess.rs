@@ -290,6 +290,7 @@ impl Chess {
 /// A chess move in 16 bits: from square (6 bits), to square (6), promotion piece plus one (3,
 /// 0 for none). From and to differ, so no move packs to 0.
 impl TableMove for ChessMove {
+    #[inline]
     fn pack(self) -> u16 {
         let promotion = self.get_promotion().map_or(0, |p| p.to_index() as u16 + 1);
         self.get_source().to_index() as u16
@@ -387,24 +388,27 @@ impl Game for Chess {
     }
 
     fn capture(&self, mv: ChessMove) -> Option<Capture> {
+        // Move ordering asks this of every move, so the common quiet move is answered with as
+        // few board lookups as possible: an empty target square, no promotion, and not a pawn
+        // stepping sideways (en passant).
         let board = self.board();
-        let promotion = mv.get_promotion();
-        if promotion.is_none() && !is_capture(board, mv) {
-            return None;
-        }
+        let (from, to) = (mv.get_source(), mv.get_dest());
         let value = |piece: Piece| match piece {
             // As an attacker the king is worth most: capturing with it is tried last.
             Piece::King => 2 * eval::PIECE_VALUES[Piece::Queen.to_index()],
             other => eval::PIECE_VALUES[other.to_index()],
         };
-        // En passant captures a pawn on a square that looks empty.
-        let captured = match board.piece_on(mv.get_dest()) {
+        let captured = match board.piece_on(to) {
             Some(piece) => value(piece),
-            None if is_capture(board, mv) => value(Piece::Pawn),
+            // En passant captures a pawn on a square that looks empty.
+            None if is_en_passant(board, mv) => value(Piece::Pawn),
+            None if mv.get_promotion().is_none() => return None,
             None => 0,
         };
-        let promoted = promotion.map_or(0, |p| value(p) - value(Piece::Pawn));
-        let attacker = board.piece_on(mv.get_source()).map_or(0, value);
+        let promoted = mv
+            .get_promotion()
+            .map_or(0, |p| value(p) - value(Piece::Pawn));
+        let attacker = board.piece_on(from).map_or(0, value);
         Some(Capture {
             victim: captured + promoted,
             attacker,
@@ -455,9 +459,15 @@ pub fn square_at(file: usize, rank: usize) -> Square {
 
 /// Does `mv` capture a piece on `board` (en passant included)?
 pub fn is_capture(board: &Board, mv: ChessMove) -> bool {
-    board.piece_on(mv.get_dest()).is_some()
-        || (board.piece_on(mv.get_source()) == Some(Piece::Pawn)
-            && mv.get_source().get_file() != mv.get_dest().get_file())
+    board.piece_on(mv.get_dest()).is_some() || is_en_passant(board, mv)
+}
+
+/// Is `mv` (a legal move) a pawn moving sideways onto an empty square: an en passant capture?
+fn is_en_passant(board: &Board, mv: ChessMove) -> bool {
+    let from = mv.get_source();
+    *board.pieces(Piece::Pawn) & BitBoard::from_square(from) != EMPTY
+        && from.get_file() != mv.get_dest().get_file()
+        && board.piece_on(mv.get_dest()).is_none()
 }
 
 fn perft_board(board: &Board, depth: u32) -> u64 {
