@@ -312,7 +312,12 @@ impl Game for Chess {
     type Move = ChessMove;
 
     fn legal_moves(&self) -> Vec<ChessMove> {
-        MoveGen::new_legal(self.board()).collect()
+        // Sized once from the generator's count: `collect` would ask it for a size hint, a
+        // count of its own, again and again as the list grows.
+        let moves = MoveGen::new_legal(self.board());
+        let mut list = Vec::with_capacity(moves.len());
+        list.extend(moves);
+        list
     }
 
     fn play(&mut self, mv: ChessMove) {
@@ -378,9 +383,10 @@ impl Game for Chess {
         moves.set_iterator_mask(
             *board.color_combined(!board.side_to_move()) | en_passant | last_ranks,
         );
-        moves
-            .filter(|&mv| mv.get_promotion().is_some() || is_capture(board, mv))
-            .collect()
+        // The masked count is an upper bound: one allocation, never a second.
+        let mut noisy = Vec::with_capacity(moves.len());
+        noisy.extend(moves.filter(|&mv| mv.get_promotion().is_some() || is_capture(board, mv)));
+        noisy
     }
 
     fn see(&self, mv: ChessMove) -> i32 {
