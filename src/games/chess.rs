@@ -321,12 +321,13 @@ impl Game for Chess {
     }
 
     fn play(&mut self, mv: ChessMove) {
-        let frame = *self.current();
+        let frame = self.current();
         // A pawn move or a capture resets the clock. En passant is a pawn move, so a capture
         // left to detect is one onto an occupied square.
-        let irreversible = frame.board.piece_on(mv.get_source()) == Some(Piece::Pawn)
-            || frame.board.piece_on(mv.get_dest()).is_some();
-        self.frames.push(Frame {
+        let irreversible =
+            *frame.board.pieces(Piece::Pawn) & BitBoard::from_square(mv.get_source()) != EMPTY
+                || *frame.board.combined() & BitBoard::from_square(mv.get_dest()) != EMPTY;
+        let next = Frame {
             board: frame.board.make_move_new(mv),
             halfmove_clock: if irreversible {
                 0
@@ -335,7 +336,8 @@ impl Game for Chess {
             },
             fullmove_number: frame.fullmove_number
                 + u32::from(frame.board.side_to_move() == Color::Black),
-        });
+        };
+        self.frames.push(next);
     }
 
     fn undo(&mut self) {
