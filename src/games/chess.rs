@@ -20,8 +20,8 @@ use crate::game::{Capture, Game, Outcome};
 use crate::score::Score;
 use crate::tt::TableMove;
 use chess::{
-    get_rank, BitBoard, Board, ChessMove, Color, MoveGen, Piece, Rank, Square, ALL_PIECES,
-    ALL_SQUARES, EMPTY,
+    get_bishop_moves, get_knight_moves, get_rank, get_rook_moves, BitBoard, Board, ChessMove,
+    Color, MoveGen, Piece, Rank, Square, ALL_PIECES, ALL_SQUARES, EMPTY,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -270,7 +270,7 @@ impl Chess {
     /// The outcome, counting a position that occurred `repetitions` times before as a draw.
     fn outcome_drawing_at(&self, repetitions: usize) -> Option<Outcome> {
         let frame = self.current();
-        if MoveGen::new_legal(&frame.board).len() == 0 {
+        if !has_legal_move(&frame.board) {
             return Some(if *frame.board.checkers() == EMPTY {
                 Outcome::Draw
             } else {
@@ -290,6 +290,7 @@ impl Chess {
 /// A chess move in 16 bits: from square (6 bits), to square (6), promotion piece plus one (3,
 /// 0 for none). From and to differ, so no move packs to 0.
 impl TableMove for ChessMove {
+    #[inline]
     fn pack(self) -> u16 {
         let promotion = self.get_promotion().map_or(0, |p| p.to_index() as u16 + 1);
         self.get_source().to_index() as u16
@@ -312,16 +313,22 @@ impl Game for Chess {
     type Evaluator = eval::Evaluation;
 
     fn legal_moves(&self) -> Vec<ChessMove> {
-        MoveGen::new_legal(self.board()).collect()
+        // Sized once from the generator's count: `collect` would ask it for a size hint, a
+        // count of its own, again and again as the list grows.
+        let moves = MoveGen::new_legal(self.board());
+        let mut list = Vec::with_capacity(moves.len());
+        list.extend(moves);
+        list
     }
 
     fn play(&mut self, mv: ChessMove) {
-        let frame = *self.current();
+        let frame = self.current();
         // A pawn move or a capture resets the clock. En passant is a pawn move, so a capture
         // left to detect is one onto an occupied square.
-        let irreversible = frame.board.piece_on(mv.get_source()) == Some(Piece::Pawn)
-            || frame.board.piece_on(mv.get_dest()).is_some();
-        self.frames.push(Frame {
+        let irreversible =
+            *frame.board.pieces(Piece::Pawn) & BitBoard::from_square(mv.get_source()) != EMPTY
+                || *frame.board.combined() & BitBoard::from_square(mv.get_dest()) != EMPTY;
+        let next = Frame {
             board: frame.board.make_move_new(mv),
             halfmove_clock: if irreversible {
                 0
@@ -330,7 +337,8 @@ impl Game for Chess {
             },
             fullmove_number: frame.fullmove_number
                 + u32::from(frame.board.side_to_move() == Color::Black),
-        });
+        };
+        self.frames.push(next);
     }
 
     fn undo(&mut self) {
@@ -378,9 +386,10 @@ impl Game for Chess {
         moves.set_iterator_mask(
             *board.color_combined(!board.side_to_move()) | en_passant | last_ranks,
         );
-        moves
-            .filter(|&mv| mv.get_promotion().is_some() || is_capture(board, mv))
-            .collect()
+        // The masked count is an upper bound: one allocation, never a second.
+        let mut noisy = Vec::with_capacity(moves.len());
+        noisy.extend(moves.filter(|&mv| mv.get_promotion().is_some() || is_capture(board, mv)));
+        noisy
     }
 
     fn see(&self, mv: ChessMove) -> i32 {
@@ -409,24 +418,27 @@ impl Game for Chess {
     }
 
     fn capture(&self, mv: ChessMove) -> Option<Capture> {
+        // Move ordering asks this of every move, so the common quiet move is answered with as
+        // few board lookups as possible: an empty target square, no promotion, and not a pawn
+        // stepping sideways (en passant).
         let board = self.board();
-        let promotion = mv.get_promotion();
-        if promotion.is_none() && !is_capture(board, mv) {
-            return None;
-        }
+        let (from, to) = (mv.get_source(), mv.get_dest());
         let value = |piece: Piece| match piece {
             // As an attacker the king is worth most: capturing with it is tried last.
             Piece::King => 2 * eval::PIECE_VALUES[Piece::Queen.to_index()],
             other => eval::PIECE_VALUES[other.to_index()],
         };
-        // En passant captures a pawn on a square that looks empty.
-        let captured = match board.piece_on(mv.get_dest()) {
+        let captured = match board.piece_on(to) {
             Some(piece) => value(piece),
-            None if is_capture(board, mv) => value(Piece::Pawn),
+            // En passant captures a pawn on a square that looks empty.
+            None if is_en_passant(board, mv) => value(Piece::Pawn),
+            None if mv.get_promotion().is_none() => return None,
             None => 0,
         };
-        let promoted = promotion.map_or(0, |p| value(p) - value(Piece::Pawn));
-        let attacker = board.piece_on(mv.get_source()).map_or(0, value);
+        let promoted = mv
+            .get_promotion()
+            .map_or(0, |p| value(p) - value(Piece::Pawn));
+        let attacker = board.piece_on(from).map_or(0, value);
         Some(Capture {
             victim: captured + promoted,
             attacker,
@@ -477,9 +489,15 @@ pub fn square_at(file: usize, rank: usize) -> Square {
 
 /// Does `mv` capture a piece on `board` (en passant included)?
 pub fn is_capture(board: &Board, mv: ChessMove) -> bool {
-    board.piece_on(mv.get_dest()).is_some()
-        || (board.piece_on(mv.get_source()) == Some(Piece::Pawn)
-            && mv.get_source().get_file() != mv.get_dest().get_file())
+    board.piece_on(mv.get_dest()).is_some() || is_en_passant(board, mv)
+}
+
+/// Is `mv` (a legal move) a pawn moving sideways onto an empty square: an en passant capture?
+fn is_en_passant(board: &Board, mv: ChessMove) -> bool {
+    let from = mv.get_source();
+    *board.pieces(Piece::Pawn) & BitBoard::from_square(from) != EMPTY
+        && from.get_file() != mv.get_dest().get_file()
+        && board.piece_on(mv.get_dest()).is_none()
 }
 
 fn perft_board(board: &Board, depth: u32) -> u64 {
@@ -492,6 +510,41 @@ fn perft_board(board: &Board, depth: u32) -> u64 {
             .map(|mv| perft_board(&board.make_move_new(mv), depth - 1))
             .sum(),
     }
+}
+
+/// Has the side to move a legal move? The search asks at every node, and nearly always the
+/// answer is yes, so it is worth proving that cheaply before generating every move: out of
+/// check, a piece that is neither pinned nor the king may go wherever its moves reach (its own
+/// pieces' squares aside), so a single pawn step or piece move of such a piece proves it. What
+/// that cannot prove (in check, or only the king or pinned pieces can move) the move generator
+/// decides.
+fn has_legal_move(board: &Board) -> bool {
+    if *board.checkers() == EMPTY {
+        let own = *board.color_combined(board.side_to_move());
+        let occupied = *board.combined();
+        let free = own & !*board.pinned() & !*board.pieces(Piece::King);
+        let pawns = (free & *board.pieces(Piece::Pawn)).0;
+        let steps = match board.side_to_move() {
+            Color::White => pawns << 8,
+            Color::Black => pawns >> 8,
+        };
+        if BitBoard(steps) & !occupied != EMPTY {
+            return true;
+        }
+        let reach = |square: Square| match board.piece_on(square) {
+            Some(Piece::Knight) => get_knight_moves(square),
+            Some(Piece::Bishop) => get_bishop_moves(square, occupied),
+            Some(Piece::Rook) => get_rook_moves(square, occupied),
+            Some(Piece::Queen) => {
+                get_bishop_moves(square, occupied) | get_rook_moves(square, occupied)
+            }
+            _ => EMPTY, // pawns: their steps are checked above
+        };
+        if (free & !*board.pieces(Piece::Pawn)).any(|square| reach(square) & !own != EMPTY) {
+            return true;
+        }
+    }
+    MoveGen::new_legal(board).len() > 0
 }
 
 fn insufficient_material(board: &Board) -> bool {
@@ -767,6 +820,40 @@ mod tests {
         }
         g.undo();
         assert_eq!(g.outcome(), None);
+    }
+
+    #[test]
+    fn the_quick_legal_move_test_agrees_with_the_generator() {
+        fn walk(board: &Board, depth: u32, checked: &mut u32) {
+            assert_eq!(
+                has_legal_move(board),
+                MoveGen::new_legal(board).len() > 0,
+                "{board}"
+            );
+            *checked += 1;
+            if depth > 0 {
+                for mv in MoveGen::new_legal(board) {
+                    walk(&board.make_move_new(mv), depth - 1, checked);
+                }
+            }
+        }
+        let mut checked = 0;
+        for fen in [
+            START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            // Stalemates: nothing moves but the king, or a pinned knight.
+            "7k/5Q2/8/8/8/8/8/K7 b - - 0 1",
+            "k7/P7/1K6/8/8/8/8/8 b - - 0 1",
+            "k7/1nK5/1P6/3B4/8/8/8/8 b - - 0 1",
+        ] {
+            let game = Chess::from_fen(fen).unwrap();
+            if game.side_to_move() == Color::Black {
+                assert_eq!(game.outcome(), Some(Outcome::Draw), "stalemate: {fen}");
+            }
+            walk(game.board(), 3, &mut checked);
+        }
+        assert!(checked > 10_000);
     }
 
     #[test]
