@@ -13,6 +13,8 @@
 //! | 4 | [`search::cached`] | a transposition table | same score as iterative at depths 1–4, fewer nodes |
 //! | 5 | [`search::ordered`] | move ordering: hash move, MVV-LVA, killers, history | same score as cached at depths 1–4, fewer nodes |
 //! | 6 | [`search::pvs`] | null windows after the first move, aspiration windows | same score as ordered at depths 1–4, fewer nodes |
+//! | 7 | [`search::quiescence`] | captures played out at the horizon: stand pat, SEE, delta pruning | strength (matches, test suites); every mate still found |
+//! | 8 | [`search::selective`] | check extension, verified null move, futility, late move reductions and pruning, the full [`eval::Evaluation`] | strength, piece by piece; every mate of the suite; the UCI default |
 //!
 //! Beside the ladder: [`search::mtdf`] (MTD(f), the same score by null windows alone) and
 //! [`search::oracle`] (alpha-beta with a perfect move order, the yardstick of move ordering).
@@ -25,7 +27,8 @@
 //! - [`Game`]: what a search needs to know about a game; implemented by [`Chess`] (on the
 //!   `chess` crate, with the halfmove clock and history it lacks) and [`TicTacToe`].
 //! - [`Score`]: centipawns from the side to move, with mates encoded by distance.
-//! - [`eval`]: material, piece-square tables and mobility.
+//! - [`eval`]: the simple evaluation of stages 1–7 (material, piece-square tables, mobility)
+//!   and the full one of stage 8, written as weights times features.
 //! - [`SearchLimits`] and [`StopFlag`]: depth, nodes, time, and stopping from outside.
 //! - [`stats`]: node counts and per-iteration statistics.
 //! - [`tt`]: the transposition table.

@@ -1,8 +1,9 @@
 //! Known mates from `tests/data/mates.epd`: every `dm 2` position (mate in 2 moves, 3 plies)
 //! is solved by the iterative and cached stages, with a first move from the `bm` list (which
 //! holds *every* move that mates in 2), and the score says "mate 2". The `dm 3` positions are
-//! solved by the cached stage, and both by ordered, pvs and quiescence. (The selective stage
-//! misses MATE3.012 at these depths and at 1 s: pruning work in progress, see issue 11.)
+//! solved by the cached stage, and both by ordered, pvs and quiescence. The selective stage
+//! prunes, so it needs more depth: every mate in 2 at depth 5, and the mate in 3 that hangs on
+//! a zugzwang (MATE3.012) at depth 10, thanks to its verified null move.
 
 use searchlab::lab::epd::parse_epd;
 use searchlab::{engine_for, Chess, SearchLimits};
@@ -70,6 +71,25 @@ fn the_later_stages_solve_every_mate_in_two_and_three() {
         assert_eq!(check_mates(stage, 2, 6), 10, "{stage}");
         assert_eq!(check_mates(stage, 3, 7), 10, "{stage}");
     }
+}
+
+#[test]
+fn selective_solves_every_mate_in_two_at_depth_five() {
+    assert_eq!(check_mates("selective", 2, 5), 10);
+}
+
+#[test]
+fn selective_sees_the_zugzwang_behind_a_quiet_mate_in_three() {
+    // 1. Qa7! f4 2. Bf3 and Black, every piece pinned or blocked but the queen, must let Qxg1
+    // mate. A null move says Black could pass; only its verification sees that Black cannot.
+    let mut game = Chess::from_fen("8/1B6/8/5p2/8/8/5Qrq/1K1R2bk w - - 0 1").unwrap();
+    let mut engine = engine_for::<Chess>("selective").unwrap();
+    let result = engine.search(&mut game, &SearchLimits::depth(10));
+    assert_eq!(
+        result.best_move.map(|m| m.to_string()).as_deref(),
+        Some("f2a7")
+    );
+    assert_eq!(result.score.to_string(), "mate 3");
 }
 
 #[test]

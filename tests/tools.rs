@@ -200,6 +200,32 @@ fn bench_signature_is_deterministic() {
 }
 
 #[test]
+fn a_stage_with_a_switch_is_benched_and_played_as_given() {
+    use searchlab::lab::bench::run_bench_on;
+    let positions: Vec<(String, String)> = LADDER
+        .iter()
+        .take(4)
+        .map(|p| (p.name.to_string(), p.fen.to_string()))
+        .collect();
+    let nodes = |stage: &str| {
+        run_bench_on(stage, &positions, 5, |_, _, _| {})
+            .unwrap()
+            .total_nodes()
+    };
+    // Without null-move pruning the search is another search: the switch was not dropped.
+    assert_ne!(nodes("selective"), nodes("selective -null_move"));
+    // A switch the stage does not have is refused, by the bench and by the match, by name.
+    let error = run_bench_on("selective -nope", &positions, 5, |_, _, _| {})
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("'-nope'"), "{error}");
+    fails(
+        &["match", "--stage", "selective -nope", "--stage", "pvs"],
+        "-nope",
+    );
+}
+
+#[test]
 fn bad_inputs_fail_cleanly() {
     fails(&["suite", "/no/such/file.epd"], "/no/such/file.epd");
     fails(

@@ -32,7 +32,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "position", "move", "score", "nodes", "time"
         );
     }
-    let stage = super::check_stage(&args.stage)?;
+    let stage = super::check_stage_with_switches(&args.stage)?;
     let positions: Vec<(String, String)> = match &args.positions {
         None => LADDER
             .iter()
@@ -46,7 +46,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 .collect()
         }
     };
-    let report = run_bench_on(stage, &positions, args.depth, |done, _, entry| {
+    let report = run_bench_on(&stage, &positions, args.depth, |done, _, entry| {
         if !json {
             bar.suspend(|| {
                 println!(

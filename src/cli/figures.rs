@@ -21,12 +21,15 @@
 //! - `horizon*.svg`, `horizon*.md`: chapter 7's horizon position, the pvs and quiescence
 //!   searches of it side by side, one quiescence node taken apart, its captures' SEE, and what
 //!   quiescence costs (`searchlab::teach::horizon::book_figures`).
+//! - `elo-ladder.svg`: each rung's Elo over the rung below, from the match results committed
+//!   in `book/measured/elo-ladder.tsv` (`searchlab::lab::ladder`), not from a search.
 //!
 //! The searches run on every core; on two cores the command takes about 20 seconds, most of it
 //! the oracle, minimax at depth 4, and alphabeta and iterative at depth 5.
 
 use anyhow::Context;
 use searchlab::lab::compare::{comparable_with_the_oracle, compare, Comparison, ORACLE};
+use searchlab::lab::ladder;
 use searchlab::positions::LADDER;
 use searchlab::search::{previous_stage, STAGES};
 use searchlab::teach::diff::stage_diff;
@@ -134,6 +137,17 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     for (name, text) in searchlab::teach::horizon::book_figures()? {
         write(name, text)?;
     }
+
+    // --- Chapter 8: the Elo ladder, from the committed match results ----------------------
+    let rungs = ladder::parse_rungs(ladder::LADDER_RESULTS)?;
+    let limit = rungs.first().map_or(String::new(), |r| r.limit.clone());
+    write(
+        "elo-ladder.svg",
+        plot::elo_ladder_svg(
+            &format!("The Elo ladder: each stage against the one below ({limit} a move)"),
+            &ladder::climb(&rungs),
+        )?,
+    )?;
 
     if json {
         let files: Vec<String> = written.iter().map(|p| display(p)).collect();

@@ -83,7 +83,7 @@ fn players(args: &Args, matches: Option<&ArgMatches>) -> anyhow::Result<[PlayerS
     {
         named.push((
             at,
-            PlayerSpec::Stage(super::check_stage(stage)?.to_string()),
+            PlayerSpec::Stage(super::check_stage_with_switches(stage)?),
         ));
     }
     // Without positions (a test building Args by hand), engines come after the stages.

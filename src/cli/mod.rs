@@ -21,6 +21,18 @@ pub fn check_stage(name: &str) -> anyhow::Result<&'static str> {
     Ok(searchlab::search::find_engine(name)?.name)
 }
 
+/// A stage with its switches (`selective -null_move +mobility`), checked (the stage exists and
+/// every switch names one of its parts) and spelt with the stage's own name: what a match or a
+/// bench plays, switches kept.
+pub fn check_stage_with_switches(spec: &str) -> anyhow::Result<String> {
+    searchlab::engine_for::<searchlab::Chess>(spec)?;
+    let stage = check_stage(spec)?;
+    Ok(std::iter::once(stage)
+        .chain(spec.split_whitespace().skip(1))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
 /// A progress bar of `len` steps drawn with the indicatif `template` (indicatif's default bar
 /// should the template not parse). It shows only on a terminal.
 pub fn progress_bar(len: u64, template: &str) -> ProgressBar {

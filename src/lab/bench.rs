@@ -111,7 +111,7 @@ pub fn run_bench_on(
 ) -> Result<BenchReport> {
     let limits = SearchLimits::depth(depth);
     limits.validate()?;
-    let stage = crate::search::find_engine(stage)?.name;
+    engine_for::<Chess>(stage)?; // the stage and its switches, checked before any search
     let games: Vec<Chess> = positions
         .iter()
         .map(|(_, fen)| Chess::from_fen(fen))

@@ -6,11 +6,13 @@
 //! - [`suite`] and [`epd`]: test suites of positions with known best moves or mates.
 //! - [`matchplay`]: games between two players (stages, or UCI engines: [`player`]), their
 //!   PGN ([`pgn`]), the Elo difference and when to stop.
+//! - [`ladder`]: the Elo ladder, each rung against the one below, from committed results.
 //! - [`sprt`]: the sequential probability ratio test that says when a match has said enough.
 
 pub mod bench;
 pub mod compare;
 pub mod epd;
+pub mod ladder;
 pub mod matchplay;
 pub mod pgn;
 pub mod player;

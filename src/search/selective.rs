@@ -13,6 +13,9 @@
 //!    fails high, its real moves (one of which is nearly always better than passing) surely
 //!    do: cut at once. Not in check (passing would be illegal), and not with only pawns and
 //!    the king, where zugzwang (every move makes things worse) is common and the bet fails.
+//!    Far from the horizon a cut is *verified* by a real search one ply shallower, which
+//!    catches the rarer zugzwang with pieces on the board (a mate-in-3 of the test suite
+//!    hangs on one).
 //! 3. **Reverse futility pruning.** Near the horizon, a node whose static evaluation beats
 //!    beta by a safe margin per ply is cut without a search: the opponent would need to win a
 //!    lot back in very few moves.
@@ -127,6 +130,10 @@ pub const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
 /// Null move: searched this many plies shallower than the node's children (plus a ply for
 /// every 4 of depth).
 pub const NULL_MOVE_REDUCTION: Depth = 3;
+/// Null move: from this depth on, a null move that fails high is verified by a real search
+/// one ply shallower (with no pass inside it), which catches zugzwang with pieces on the
+/// board.
+pub const NULL_MOVE_VERIFY_DEPTH: Depth = 6;
 /// Late move pruning: at depth 1, 2, 3, the quiet moves tried before the rest are skipped.
 pub const LATE_MOVE_COUNT: [usize; 4] = [0, 5, 9, 15];
 // ANCHOR_END: margins
@@ -145,6 +152,10 @@ pub struct Selective<G: Game> {
     pub pieces: Pieces,
     /// Late move reductions by depth and by the number of moves tried before.
     reductions: Vec<[Depth; 64]>,
+    /// Inside a null-move verification search. Neither null move nor reverse futility (the
+    /// two bets that zugzwang breaks) is tried there, nor late move pruning, which would skip
+    /// the quiet move that puts the opponent in zugzwang.
+    verifying: bool,
 }
 
 impl<G: Game> Selective<G> {
@@ -157,6 +168,7 @@ impl<G: Game> Selective<G> {
             evaluator: G::Evaluator::default(),
             pieces: Pieces::default(),
             reductions: reduction_table(),
+            verifying: false,
         }
     }
 
@@ -314,6 +326,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         // ANCHOR: reverse_futility
         // Far above beta, near the horizon: the opponent cannot come back in time.
         if self.pieces.reverse_futility
+            && !self.verifying
             && may_prune
             && depth <= REVERSE_FUTILITY_DEPTH
             && eval.0 - REVERSE_FUTILITY_MARGIN * depth as i32 >= beta.0
@@ -326,7 +339,13 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         // Pass: if the opponent, moving twice, still cannot get below beta, neither can it
         // after any of our real moves. (Not in a pawn ending: there passing may be the only
         // good "move", which chess does not allow.)
-        if self.pieces.null_move && may_prune && depth >= 3 && eval >= beta && game.may_pass() {
+        if self.pieces.null_move
+            && !self.verifying
+            && may_prune
+            && depth >= 3
+            && eval >= beta
+            && game.may_pass()
+        {
             let reduction = NULL_MOVE_REDUCTION + depth / 4;
             let mut null_pv = Vec::new();
             game.pass();
@@ -343,7 +362,21 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             if self.state.counter.stopped() {
                 return Score::DRAW;
             }
-            if score >= beta {
+            // Far from the horizon a wrong cut costs a lot: the node, searched one ply shallower
+            // with real moves only (no pass anywhere below), must agree. In zugzwang it does
+            // not, since there every real move is worse than passing.
+            let verified = score >= beta
+                && (depth < NULL_MOVE_VERIFY_DEPTH || {
+                    self.verifying = true;
+                    let check =
+                        self.alphabeta(game, depth - 1, ply, Score(beta.0 - 1), beta, &mut null_pv);
+                    self.verifying = false;
+                    check >= beta
+                });
+            if self.state.counter.stopped() {
+                return Score::DRAW;
+            }
+            if verified {
                 self.state.counter.stats.null_move_cutoffs += 1;
                 // A mate found after a pass is no mate: the pass was not a legal move.
                 return if score.is_mate() { beta } else { score };
@@ -367,7 +400,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             && depth < FUTILITY_MARGIN.len() as Depth
             && eval.0 + FUTILITY_MARGIN[depth as usize] <= alpha.0;
         // ANCHOR_END: futility
-        let late_moves = if self.pieces.late_move_pruning && may_prune {
+        let late_moves = if self.pieces.late_move_pruning && !self.verifying && may_prune {
             LATE_MOVE_COUNT.get(depth as usize).copied()
         } else {
             None

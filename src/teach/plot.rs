@@ -209,6 +209,91 @@ pub fn first_move_cutoff_rate_svg(rate_series: &[Series]) -> Result<String> {
     )
 }
 
+/// The Elo ladder (see [`crate::lab::ladder`]): each stage's rating above the bottom rung, a
+/// point per stage joined by a line, with a bar for the 95% interval of its own step.
+pub fn elo_ladder_svg(title: &str, steps: &[crate::lab::ladder::Step]) -> Result<String> {
+    let mut svg = String::new();
+    draw_elo_ladder(&mut svg, title, steps).map_err(|e| Error::Io {
+        path: "<svg chart>".into(),
+        reason: e,
+    })?;
+    Ok(svg)
+}
+
+fn draw_elo_ladder(
+    out: &mut String,
+    title: &str,
+    steps: &[crate::lab::ladder::Step],
+) -> std::result::Result<(), String> {
+    let highest = steps.iter().map(|s| s.upper).fold(0.0f64, f64::max);
+    let lowest = steps.iter().map(|s| s.lower).fold(0.0f64, f64::min);
+    let root = SVGBackend::with_string(out, (720, 440)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let last = steps.len().saturating_sub(1) as f64;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d(-0.4..last + 0.4, (lowest - 50.0)..(highest * 1.08 + 50.0))
+        .map_err(|e| e.to_string())?;
+    let name = |x: &f64| {
+        let index = x.round();
+        if (x - index).abs() < 1e-6 && index >= 0.0 {
+            steps
+                .get(index as usize)
+                .map_or(String::new(), |s| s.stage.clone())
+        } else {
+            String::new()
+        }
+    };
+    chart
+        .configure_mesh()
+        .x_desc("stage")
+        .y_desc("Elo above the bottom rung")
+        .x_labels(steps.len())
+        .x_label_formatter(&name)
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .disable_x_mesh()
+        .draw()
+        .map_err(|e| e.to_string())?;
+    let points: Vec<(f64, f64)> = steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (i as f64, s.elo))
+        .collect();
+    let line = RGBColor(0x1f, 0x77, 0xb4);
+    chart
+        .draw_series(LineSeries::new(points.clone(), line.stroke_width(2)))
+        .map_err(|e| e.to_string())?;
+    for (i, step) in steps.iter().enumerate() {
+        let x = i as f64;
+        let colour = colour(&step.stage, i);
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(x, step.lower), (x, step.upper)],
+                colour.stroke_width(3),
+            )))
+            .map_err(|e| e.to_string())?;
+        chart
+            .draw_series(std::iter::once(Circle::new(
+                (x, step.elo),
+                5,
+                colour.filled(),
+            )))
+            .map_err(|e| e.to_string())?;
+        chart
+            .draw_series(std::iter::once(Text::new(
+                format!("{:+.0}", step.elo),
+                (x + 0.07, step.elo),
+                ("sans-serif", 14),
+            )))
+            .map_err(|e| e.to_string())?;
+    }
+    root.present().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
 fn draw_line_chart(
     out: &mut String,
     title: &str,
