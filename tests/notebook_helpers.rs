@@ -241,7 +241,9 @@ fn committed_notebooks_were_run_cleanly() {
             "04-cached.ipynb",
             "05-ordered.ipynb",
             "06-pvs.ipynb",
-            "07-quiescence.ipynb"
+            "07-quiescence.ipynb",
+            "08-selective.ipynb",
+            "09-evaluation.ipynb"
         ]
     );
     let text = |value: &serde_json::Value| match value {

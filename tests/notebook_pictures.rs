@@ -151,6 +151,8 @@ fn every_picture_of_every_committed_notebook_shows_without_trust() {
         ("05-ordered.ipynb", 3),    // the Italian's hash move; nodes per depth; × oracle
         ("06-pvs.ipynb", 2), // nodes as a share of ordered's; nodes per depth with the oracle
         ("07-quiescence.ipynb", 3), // the horizon position; the trap line; scores per depth
+        ("08-selective.ipynb", 2), // nodes per depth with the branching factor; the zugzwang
+        ("09-evaluation.ipynb", 4), // the phase and the blend; BK.12; BK.08; the lone king's map
     ];
     for (name, count) in expected {
         let json = std::fs::read_to_string(dir.join(name)).expect("readable");

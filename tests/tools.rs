@@ -223,6 +223,11 @@ fn a_stage_with_a_switch_is_benched_and_played_as_given() {
         &["match", "--stage", "selective -nope", "--stage", "pvs"],
         "-nope",
     );
+    // compare runs stages as they are: a switch there is refused, not silently dropped.
+    fails(
+        &["compare", "--stage", "selective -null_move"],
+        "without switches",
+    );
 }
 
 #[test]

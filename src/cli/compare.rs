@@ -50,7 +50,16 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         // Lowercased first so that an unknown name is reported lowercased, as it always was.
         args.stages
             .iter()
-            .map(|s| super::check_stage(&s.trim().to_ascii_lowercase()))
+            .map(|s| {
+                if s.split_whitespace().nth(1).is_some() {
+                    anyhow::bail!(
+                        "compare runs each stage as it is, without switches ('{}'); \
+                         search, bench, suite and match take them",
+                        s.trim()
+                    );
+                }
+                super::check_stage(&s.trim().to_ascii_lowercase())
+            })
             .collect::<anyhow::Result<_>>()?
     };
     let positions = if args.all_positions { LADDER } else { COMPARE };

@@ -1,15 +1,21 @@
 //! The teaching helpers: what the notebooks and the book draw and show.
 //!
 //! - [`diff`]: what each rung adds to the one below, as a diff of their source files.
+//! - [`eval_terms`]: the full evaluation taken apart, term by term; a lone king's evaluation
+//!   square by square, as a heat map (notebook 09).
 //! - [`horizon`]: the horizon effect and the quiescence search, taken apart (chapter 7).
 //! - [`notebook`]: helpers for the evcxr notebooks (tables, pictures, failing on a panic).
 //! - [`picture`]: SVG to PNG, with the embedded font, so every viewer shows every picture.
 //! - [`plot`]: charts of node counts (plotters, SVG).
+//! - [`selectivity`]: the selective stage's pieces measured on a set of positions: nodes,
+//!   depths, how often each piece fires (notebook 08).
 //! - [`tree`]: tic-tac-toe game trees as searched by minimax and alpha-beta, drawn.
 
 pub mod diff;
+pub mod eval_terms;
 pub mod horizon;
 pub mod notebook;
 pub mod picture;
 pub mod plot;
+pub mod selectivity;
 pub mod tree;

@@ -597,6 +597,34 @@ fn html_table(header: &[&str], numeric: &[bool], rows: &[Vec<String>]) -> String
     html
 }
 
+/// Builds a markdown table: a header row, then one row per entry of `rows`. A column is
+/// right-aligned when `numeric[i]` is true. A `|` inside a cell is escaped, so any text fits.
+/// (Markdown, unlike HTML, shows the same in every viewer, trusted or not.)
+pub fn markdown_table(header: &[&str], numeric: &[bool], rows: &[Vec<String>]) -> String {
+    let cell = |text: &str| text.replace('|', "\\|");
+    let mut md = String::from("|");
+    for h in header {
+        let _ = write!(md, " {} |", cell(h));
+    }
+    md.push_str("\n|");
+    for i in 0..header.len() {
+        md.push_str(if numeric.get(i).copied().unwrap_or(false) {
+            "---:|"
+        } else {
+            "---|"
+        });
+    }
+    md.push('\n');
+    for row in rows {
+        md.push('|');
+        for text in row {
+            let _ = write!(md, " {} |", cell(text));
+        }
+        md.push('\n');
+    }
+    md
+}
+
 fn move_text(best_move: &Option<String>) -> String {
     best_move.clone().unwrap_or_else(|| "(none)".to_string())
 }

@@ -1,0 +1,654 @@
+//! The full evaluation taken apart (notebook 09): what each term adds on a position, the
+//! phase that blends middlegame and endgame, and a lone king's evaluation square by square.
+//!
+//! - [`FEATURE_GROUPS`] names the weights of [`Weights`](crate::eval::Weights) by term: which
+//!   offsets are material, which mobility, and so on (the offsets of [`crate::eval::weights`]).
+//! - [`breakdown`] takes one position's features ([`Evaluation::features`]) term by term: the
+//!   counts (White's minus Black's), their value in the middlegame and in the endgame (count
+//!   times weight), and the blend at the position's phase; then what the endgame knowledge
+//!   makes of the sum. [`breakdown_markdown`] shows it as a table.
+//! - [`lone_king_map`] evaluates an ending of king and pieces against a bare king with the
+//!   bare king on each square it may stand on; [`square_values_svg`] draws such values on a
+//!   board, as a heat map.
+//! - [`plies_chart_svg`] draws lines against the plies of a game (the phase as the pieces come
+//!   off, say).
+
+use crate::error::{Error, FenError, Result};
+use crate::eval::weights::{
+    BISHOP_PAIR, DOUBLED_PAWN, ISOLATED_PAWN, KING_ATTACK, KING_OPEN_FILE, KING_SHIELD, MATERIAL,
+    MOBILITY, PASSED_PAWN, PSQT, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, WEIGHT_COUNT,
+};
+use crate::eval::{endgame, phase, Evaluation, Tapered, Terms, MAX_PHASE};
+use crate::games::chess::square_at;
+use crate::score::Score;
+use crate::teach::notebook::{escape_html, markdown_table, piece_glyph};
+use crate::teach::plot::Series;
+use chess::{BitBoard, Board, BoardBuilder, Color, Piece, ALL_SQUARES};
+use plotters::prelude::*;
+use plotters::style::Color as _;
+use std::fmt::Write;
+
+/// The weights of one term of the evaluation: `len` consecutive offsets from `first`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureGroup {
+    /// What the weights count, for people.
+    pub name: &'static str,
+    /// The name that switches the term off ([`Terms::set`]); `None` for material and the
+    /// piece-square tables, which are always on.
+    pub switch: Option<&'static str>,
+    /// The first offset in the weights.
+    pub first: usize,
+    /// How many weights.
+    pub len: usize,
+    /// A short label for each weight when there are a few (by piece, by rank); empty when
+    /// there is one, or too many to name (the piece-square tables).
+    pub labels: &'static [&'static str],
+}
+
+impl FeatureGroup {
+    /// Does the weight at `index` belong to this group?
+    pub fn contains(&self, index: usize) -> bool {
+        (self.first..self.first + self.len).contains(&index)
+    }
+}
+
+const PIECES: &[&str] = &["P", "N", "B", "R", "Q", "K"];
+const MOBILE: &[&str] = &["N", "B", "R", "Q"];
+const RANKS: &[&str] = &["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"];
+
+const fn group(
+    name: &'static str,
+    switch: Option<&'static str>,
+    first: usize,
+    end: usize,
+    labels: &'static [&'static str],
+) -> FeatureGroup {
+    FeatureGroup {
+        name,
+        switch,
+        first,
+        len: end - first,
+        labels,
+    }
+}
+
+/// Every weight of the evaluation, by term, in the order of the weights; together they cover
+/// each offset from 0 to [`WEIGHT_COUNT`] once.
+pub const FEATURE_GROUPS: &[FeatureGroup] = &[
+    group("material", None, MATERIAL, PSQT, PIECES),
+    group("piece-square tables", None, PSQT, MOBILITY, &[]),
+    group("mobility", Some("mobility"), MOBILITY, DOUBLED_PAWN, MOBILE),
+    group(
+        "doubled pawns",
+        Some("pawns"),
+        DOUBLED_PAWN,
+        ISOLATED_PAWN,
+        &[],
+    ),
+    group(
+        "isolated pawns",
+        Some("pawns"),
+        ISOLATED_PAWN,
+        PASSED_PAWN,
+        &[],
+    ),
+    group(
+        "passed pawns",
+        Some("pawns"),
+        PASSED_PAWN,
+        BISHOP_PAIR,
+        RANKS,
+    ),
+    group(
+        "bishop pair",
+        Some("bishop_pair"),
+        BISHOP_PAIR,
+        ROOK_OPEN_FILE,
+        &[],
+    ),
+    group(
+        "rooks on open files",
+        Some("rook_files"),
+        ROOK_OPEN_FILE,
+        ROOK_SEMI_OPEN_FILE,
+        &[],
+    ),
+    group(
+        "rooks on semi-open files",
+        Some("rook_files"),
+        ROOK_SEMI_OPEN_FILE,
+        KING_SHIELD,
+        &[],
+    ),
+    group(
+        "king shield",
+        Some("king_safety"),
+        KING_SHIELD,
+        KING_OPEN_FILE,
+        &[],
+    ),
+    group(
+        "open files at the king",
+        Some("king_safety"),
+        KING_OPEN_FILE,
+        KING_ATTACK,
+        &[],
+    ),
+    group(
+        "attacks on the king's zone",
+        Some("king_safety"),
+        KING_ATTACK,
+        WEIGHT_COUNT,
+        MOBILE,
+    ),
+];
+
+/// Is the term called `switch` on in `terms`? (Names as [`Terms::set`] takes them; an
+/// unknown name is on, like material, which cannot be switched.)
+pub fn term_is_on(terms: &Terms, switch: &str) -> bool {
+    match switch {
+        "tapered" => terms.tapered,
+        "mobility" => terms.mobility,
+        "pawns" => terms.pawns,
+        "king_safety" => terms.king_safety,
+        "bishop_pair" => terms.bishop_pair,
+        "rook_files" => terms.rook_files,
+        "endgame" => terms.endgame,
+        _ => true,
+    }
+}
+
+/// One term's share of a position's evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TermValue {
+    /// The group of weights (the term).
+    pub group: FeatureGroup,
+    /// Whether the evaluation counted the term at all.
+    pub on: bool,
+    /// Each weight's count, White's minus Black's (`counts[i]` for the weight `first + i`).
+    pub counts: Vec<i32>,
+    /// The counts times their weights, summed: the term's middlegame and endgame values.
+    pub value: Tapered,
+}
+
+impl TermValue {
+    /// The counts for people: `+1` for a single weight; `N +1, B −1` by label, the zero ones
+    /// left out; for the piece-square tables, how many (piece, square) counts do not cancel
+    /// out between White and Black.
+    pub fn counts_text(&self) -> String {
+        if self.counts.len() == 1 {
+            return signed(self.counts[0]);
+        }
+        if self.group.labels.is_empty() {
+            let uneven = self.counts.iter().filter(|&&c| c != 0).count();
+            return format!("{uneven} unmatched");
+        }
+        let named: Vec<String> = self
+            .group
+            .labels
+            .iter()
+            .zip(&self.counts)
+            .filter(|(_, &c)| c != 0)
+            .map(|(label, &c)| format!("{label} {}", signed(c)))
+            .collect();
+        if named.is_empty() {
+            "0".to_string()
+        } else {
+            named.join(", ")
+        }
+    }
+}
+
+/// `+3`, `−2` (a real minus sign), `0`.
+fn signed(n: i32) -> String {
+    match n {
+        0 => "0".to_string(),
+        n if n > 0 => format!("+{n}"),
+        n => format!("\u{2212}{}", -n),
+    }
+}
+
+/// A position's evaluation, term by term (all from White's point of view).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    /// Every term of [`FEATURE_GROUPS`], in order.
+    pub terms: Vec<TermValue>,
+    /// The phase the sum is blended at: the position's ([`phase`]), or [`MAX_PHASE`] (all
+    /// middlegame) with the `tapered` term off.
+    pub phase: i32,
+    /// The terms' values summed.
+    pub sum: Tapered,
+    /// The sum blended at the phase.
+    pub blended: i32,
+    /// The blend after the endgame knowledge ([`endgame::adjust`]), if the term is on: the
+    /// evaluation for White.
+    pub white: i32,
+    /// The evaluation as the search sees it: for the side to move.
+    pub score: Score,
+}
+
+/// `board`'s evaluation by `evaluation`, term by term.
+pub fn breakdown(evaluation: &Evaluation, board: &Board) -> Breakdown {
+    let features = evaluation.features(board);
+    let weights = &evaluation.weights;
+    let terms: Vec<TermValue> = FEATURE_GROUPS
+        .iter()
+        .map(|&group| {
+            let counts: Vec<i32> = (group.first..group.first + group.len)
+                .map(|index| features.count(index))
+                .collect();
+            let value = counts
+                .iter()
+                .enumerate()
+                .fold(Tapered::ZERO, |total, (i, &count)| {
+                    total + weights.get(group.first + i) * count
+                });
+            TermValue {
+                group,
+                on: group
+                    .switch
+                    .is_none_or(|s| term_is_on(&evaluation.terms, s)),
+                counts,
+                value,
+            }
+        })
+        .collect();
+    let sum = terms.iter().fold(Tapered::ZERO, |t, term| t + term.value);
+    let phase = if evaluation.terms.tapered {
+        phase(board)
+    } else {
+        MAX_PHASE
+    };
+    let blended = sum.blend(phase);
+    let white = if evaluation.terms.endgame {
+        endgame::adjust(board, blended)
+    } else {
+        blended
+    };
+    Breakdown {
+        terms,
+        phase,
+        sum,
+        blended,
+        white,
+        score: evaluation.evaluate(board),
+    }
+}
+
+/// The breakdown as a table: one row per term (counts, middlegame value, endgame value, value
+/// at the position's phase, each rounded), a row for the sum, one for the endgame knowledge
+/// when it changed the score, and the evaluation for White. A term switched off says `off`.
+pub fn breakdown_markdown(breakdown: &Breakdown) -> String {
+    let phase = breakdown.phase;
+    let mut rows: Vec<Vec<String>> = breakdown
+        .terms
+        .iter()
+        .map(|term| {
+            if !term.on {
+                return vec![
+                    term.group.name.to_string(),
+                    "off".to_string(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                ];
+            }
+            vec![
+                term.group.name.to_string(),
+                term.counts_text(),
+                signed(term.value.mg),
+                signed(term.value.eg),
+                signed(term.value.blend(phase)),
+            ]
+        })
+        .collect();
+    rows.push(vec![
+        "**sum**".to_string(),
+        String::new(),
+        signed(breakdown.sum.mg),
+        signed(breakdown.sum.eg),
+        signed(breakdown.blended),
+    ]);
+    if breakdown.white != breakdown.blended {
+        rows.push(vec![
+            "endgame knowledge".to_string(),
+            String::new(),
+            String::new(),
+            String::new(),
+            signed(breakdown.white - breakdown.blended),
+        ]);
+    }
+    rows.push(vec![
+        "**evaluation for White**".to_string(),
+        String::new(),
+        String::new(),
+        String::new(),
+        format!("**{}**", signed(breakdown.white)),
+    ]);
+    let at_phase = format!("at phase {phase} of {MAX_PHASE}");
+    markdown_table(
+        &[
+            "term",
+            "count (White − Black)",
+            "middlegame",
+            "endgame",
+            &at_phase,
+        ],
+        &[false, false, true, true, true],
+        &rows,
+    )
+}
+
+/// The side with nothing but its king, if exactly one side has nothing else.
+fn lone_side(board: &Board) -> Option<Color> {
+    let alone = |c: Color| board.color_combined(c).popcnt() == 1;
+    match (alone(Color::White), alone(Color::Black)) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// An ending of king and pieces against a bare king, with the bare king moved to each square
+/// it may stand on (empty, and not next to the other king), its side to move (so a check is
+/// legal), and evaluated by `evaluation` for the *other* side, the one with the pieces. `None`
+/// on the squares where the bare king cannot stand. An error if neither side, or both, has a
+/// bare king.
+pub fn lone_king_map(evaluation: &Evaluation, board: &Board) -> Result<[Option<i32>; 64]> {
+    let lone = lone_side(board).ok_or_else(|| Error::Fen {
+        fen: board.to_string(),
+        error: FenError::IllegalPosition {
+            reason: "one side, and only one, must have a bare king".to_string(),
+        },
+    })?;
+    let home = board.king_square(lone);
+    let hunter = board.king_square(!lone);
+    let near_hunter = chess::get_king_moves(hunter) | BitBoard::from_square(hunter);
+    let mut values = [None; 64];
+    for square in ALL_SQUARES {
+        let occupied = square != home && board.piece_on(square).is_some();
+        if occupied || (near_hunter & BitBoard::from_square(square)) != BitBoard(0) {
+            continue;
+        }
+        let mut builder = BoardBuilder::from(board);
+        builder.clear_square(home);
+        builder.piece(square, Piece::King, lone);
+        builder.side_to_move(lone);
+        let Ok(moved) = Board::try_from(&builder) else {
+            continue;
+        };
+        // The lone side is to move: its score, negated, is the other side's.
+        values[square.to_index()] = Some(-evaluation.evaluate(&moved).0);
+    }
+    Ok(values)
+}
+
+/// Side of a square of the heat map, and the room for the file letters and rank digits.
+const SQUARE: usize = 48;
+const MARGIN: usize = 22;
+/// Room for the title above the board and the scale below it.
+const TITLE: usize = 30;
+const FOOT: usize = 26;
+
+/// The colour of `t` (0 to 1) on the heat map's scale: pale yellow for the lowest value, deep
+/// red for the highest.
+fn heat(t: f64) -> (u8, u8, u8) {
+    let (low, high) = ((255.0, 247.0, 188.0), (189.0, 0.0, 38.0));
+    let mix = |a: f64, b: f64| (a + (b - a) * t.clamp(0.0, 1.0)).round() as u8;
+    (mix(low.0, high.0), mix(low.1, high.1), mix(low.2, high.2))
+}
+
+/// A heat map of `values` (one per square, a1 first, as [`lone_king_map`] returns them) on a
+/// board: each square with a value coloured from pale (the lowest) to deep red (the highest),
+/// the value written on it; the pieces of `board` on theirs, other squares grey. `title`
+/// above, the scale below.
+pub fn square_values_svg(title: &str, board: &Board, values: &[Option<i32>; 64]) -> String {
+    let known = || values.iter().flatten().copied();
+    let (low, high) = (known().min().unwrap_or(0), known().max().unwrap_or(0));
+    let side = 8 * SQUARE + 2 * MARGIN;
+    let height = TITLE + side + FOOT;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{height}\" \
+         viewBox=\"0 0 {side} {height}\" font-family=\"'DejaVu Sans', sans-serif\">\n\
+         <rect width=\"{side}\" height=\"{height}\" fill=\"white\"/>\n"
+    );
+    let _ = writeln!(
+        svg,
+        "<text x=\"{}\" y=\"20\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">{}</text>",
+        side / 2,
+        escape_html(title)
+    );
+    for rank in 0..8 {
+        for file in 0..8 {
+            let square = square_at(file, rank);
+            let (x, y) = (MARGIN + file * SQUARE, TITLE + MARGIN + (7 - rank) * SQUARE);
+            let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
+            let value = values[square.to_index()];
+            let (fill, ink) = match value {
+                Some(v) => {
+                    let t = if high > low {
+                        (v - low) as f64 / (high - low) as f64
+                    } else {
+                        0.5
+                    };
+                    let (r, g, b) = heat(t);
+                    let ink = if t > 0.6 { "white" } else { "black" };
+                    (format!("#{r:02x}{g:02x}{b:02x}"), ink)
+                }
+                None => ("#d9d9d9".to_string(), "black"),
+            };
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\" \
+                 stroke=\"white\" stroke-width=\"1\"/>"
+            );
+            if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square)) {
+                if value.is_none() {
+                    let _ = writeln!(
+                        svg,
+                        "<text x=\"{cx}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" \
+                         dominant-baseline=\"central\" fill=\"black\">{}\u{FE0E}</text>",
+                        cy + 2,
+                        SQUARE * 4 / 5,
+                        piece_glyph(piece, color)
+                    );
+                    continue;
+                }
+            }
+            if let Some(v) = value {
+                let _ = writeln!(
+                    svg,
+                    "<text x=\"{cx}\" y=\"{cy}\" font-size=\"13\" text-anchor=\"middle\" \
+                     dominant-baseline=\"central\" fill=\"{ink}\">{}</text>",
+                    signed(v)
+                );
+            }
+        }
+    }
+    for i in 0..8 {
+        let centre = MARGIN + i * SQUARE + SQUARE / 2;
+        let file = (b'a' + i as u8) as char;
+        let rank = 8 - i;
+        for y in [TITLE + MARGIN / 2, TITLE + MARGIN + 8 * SQUARE + MARGIN / 2] {
+            let _ = writeln!(svg, "<text x=\"{centre}\" y=\"{y}\" font-size=\"13\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#555\">{file}</text>");
+        }
+        for x in [MARGIN / 2, MARGIN + 8 * SQUARE + MARGIN / 2] {
+            let _ = writeln!(svg, "<text x=\"{x}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#555\">{rank}</text>", TITLE + centre);
+        }
+    }
+    // The scale: the lowest value's colour, a ramp, the highest value's.
+    let foot = TITLE + side + 6;
+    let ramp_x = side / 2 - 80;
+    for step in 0..16 {
+        let (r, g, b) = heat(step as f64 / 15.0);
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{}\" y=\"{foot}\" width=\"10\" height=\"12\" fill=\"#{r:02x}{g:02x}{b:02x}\"/>",
+            ramp_x + step * 10
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"end\" dominant-baseline=\"central\">{}</text>",
+        ramp_x - 6,
+        foot + 6,
+        signed(low)
+    );
+    let _ = writeln!(
+        svg,
+        "<text x=\"{}\" y=\"{}\" font-size=\"12\" dominant-baseline=\"central\">{}</text>",
+        ramp_x + 166,
+        foot + 6,
+        signed(high)
+    );
+    svg.push_str("</svg>");
+    svg
+}
+
+/// A line chart against the plies of a game (x: the ply, y: `y_label`, from 0 or the lowest
+/// value to above the highest), one line per series (a series' "depth" is the ply here).
+pub fn plies_chart_svg(title: &str, y_label: &str, series: &[Series]) -> Result<String> {
+    let mut svg = String::new();
+    draw_plies_chart(&mut svg, title, y_label, series).map_err(Error::Picture)?;
+    Ok(svg)
+}
+
+fn draw_plies_chart(
+    out: &mut String,
+    title: &str,
+    y_label: &str,
+    series: &[Series],
+) -> std::result::Result<(), String> {
+    const COLOURS: [RGBColor; 4] = [
+        RGBColor(0x1f, 0x77, 0xb4),
+        RGBColor(0xd6, 0x27, 0x28),
+        RGBColor(0x2c, 0xa0, 0x2c),
+        RGBColor(0xff, 0x7f, 0x0e),
+    ];
+    let points = || series.iter().flat_map(|s| s.points.iter());
+    let last = points().map(|p| p.0).max().unwrap_or(1).max(1);
+    let low = points().map(|p| p.1).fold(0.0f64, f64::min);
+    let high = points().map(|p| p.1).fold(1.0f64, f64::max);
+    let root = SVGBackend::with_string(out, (720, 400)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.0..last as f64, low..high * 1.1)
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc("ply")
+        .y_desc(y_label)
+        .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    for (i, s) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let line: Vec<(f64, f64)> = s.points.iter().map(|&(x, y)| (x as f64, y)).collect();
+        chart
+            .draw_series(LineSeries::new(line, colour.stroke_width(2)))
+            .map_err(|e| e.to_string())?
+            .label(s.name.clone())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::teach::picture::svg_to_png;
+    use std::str::FromStr;
+
+    fn board(fen: &str) -> Board {
+        Board::from_str(fen).expect("a valid test FEN")
+    }
+
+    #[test]
+    fn the_groups_cover_every_weight_once() {
+        let mut next = 0;
+        for group in FEATURE_GROUPS {
+            assert_eq!(group.first, next, "{}", group.name);
+            assert!(group.labels.is_empty() || group.labels.len() == group.len);
+            next += group.len;
+        }
+        assert_eq!(next, WEIGHT_COUNT);
+        for switch in FEATURE_GROUPS.iter().filter_map(|g| g.switch) {
+            assert!(Terms::default().set(switch, false), "{switch}");
+        }
+    }
+
+    #[test]
+    fn the_breakdown_adds_up_to_the_evaluation() {
+        let evaluation = Evaluation::default();
+        let b = board("r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P3BPPP/R2QK2R b KQ - 0 10");
+        let parts = breakdown(&evaluation, &b);
+        assert_eq!(parts.terms.len(), FEATURE_GROUPS.len());
+        assert_eq!(parts.phase, phase(&b));
+        // Black to move: the score is White's negated.
+        assert_eq!(parts.score, Score(-parts.white));
+        let features = evaluation.features(&b);
+        let all = features.0.iter().fold(Tapered::ZERO, |t, &(i, c)| {
+            t + evaluation.weights.get(i) * c
+        });
+        assert_eq!(parts.sum, all);
+        let table = breakdown_markdown(&parts);
+        assert!(table.contains("| material |") && table.contains("**evaluation for White**"));
+        // A switched-off term says so, and adds nothing.
+        let mut without = evaluation.clone();
+        without.terms.set("mobility", false);
+        let parts = breakdown(&without, &b);
+        let mobility = &parts.terms[2];
+        assert!(!mobility.on && mobility.value == Tapered::ZERO);
+        assert!(breakdown_markdown(&parts).contains("| mobility | off |"));
+    }
+
+    #[test]
+    fn counts_are_written_by_label() {
+        // White has an extra knight; everything else mirrors.
+        let b = board("4k3/pppp4/8/8/3N4/8/PPPP4/4K3 w - - 0 1");
+        let parts = breakdown(&Evaluation::default(), &b);
+        assert_eq!(parts.terms[0].counts_text(), "N +1");
+        assert_eq!(parts.terms[1].counts_text(), "1 unmatched");
+        // The knight's eight squares, less c2 (its own pawn), c6 and e6 (guarded by d7).
+        assert_eq!(parts.terms[2].counts_text(), "N +5");
+        assert_eq!(parts.terms[6].counts_text(), "0");
+    }
+
+    #[test]
+    fn the_lone_king_is_worse_off_in_the_corner_than_in_the_centre() {
+        let b = board("8/8/8/4k3/8/8/8/R3K3 b - - 0 1");
+        let values = lone_king_map(&Evaluation::default(), &b).unwrap();
+        let at = |name: &str| values[chess::Square::from_str(name).unwrap().to_index()];
+        // Not next to the other king, nor on a piece.
+        assert_eq!((at("e1"), at("d2"), at("a1")), (None, None, None));
+        assert!(at("h8").unwrap() > at("e5").unwrap() + 100);
+        assert!(values.iter().flatten().count() > 50);
+        let svg = square_values_svg("K+R v K", &b, &values);
+        svg_to_png(&svg).expect("draws with the embedded font");
+        // Both sides with pieces: no bare king to move.
+        assert!(lone_king_map(&Evaluation::default(), &Board::default()).is_err());
+    }
+
+    #[test]
+    fn a_chart_against_plies_draws() {
+        let series = [Series::from_counts("phase", &[(0, 24), (10, 20), (40, 6)])];
+        let svg = plies_chart_svg("Phase", "phase", &series).unwrap();
+        assert!(svg.contains("ply") && svg.contains("phase"));
+        svg_to_png(&svg).expect("draws with the embedded font");
+    }
+}
