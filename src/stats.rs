@@ -82,6 +82,24 @@ pub struct SearchResult<M> {
 }
 
 impl SearchStats {
+    /// Adds `other`'s counters to these (`seldepth`: the deeper of the two), to total several
+    /// searches.
+    pub fn add(&mut self, other: &SearchStats) {
+        self.nodes += other.nodes;
+        self.beta_cutoffs += other.beta_cutoffs;
+        self.first_move_cutoffs += other.first_move_cutoffs;
+        self.tt_hits += other.tt_hits;
+        self.tt_cutoffs += other.tt_cutoffs;
+        self.researches += other.researches;
+        self.aspiration_failures += other.aspiration_failures;
+        self.mtdf_passes += other.mtdf_passes;
+        self.quiescence_nodes += other.quiescence_nodes;
+        self.null_move_cutoffs += other.null_move_cutoffs;
+        self.reductions += other.reductions;
+        self.pruned += other.pruned;
+        self.seldepth = self.seldepth.max(other.seldepth);
+    }
+
     // ANCHOR: count_cutoff
     /// Counts a beta cut-off made by the move tried `tried`-th at its node (0 for the first).
     pub fn count_cutoff(&mut self, tried: usize) {
@@ -145,6 +163,26 @@ fn whole_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Er
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stats_add_up_and_keep_the_deepest_seldepth() {
+        let a = SearchStats {
+            nodes: 10,
+            pruned: 3,
+            seldepth: 7,
+            ..SearchStats::default()
+        };
+        let b = SearchStats {
+            nodes: 5,
+            reductions: 2,
+            seldepth: 4,
+            ..SearchStats::default()
+        };
+        let mut total = a;
+        total.add(&b);
+        assert_eq!((total.nodes, total.pruned, total.reductions), (15, 3, 2));
+        assert_eq!(total.seldepth, 7);
+    }
 
     #[test]
     fn minimal_tree_formula() {

@@ -129,10 +129,9 @@ impl Default for Terms {
 }
 
 impl Terms {
-    /// Switches the term called `name` (one of [`TERM_NAMES`]) on or off; `false` if there is
-    /// no such term.
-    pub fn set(&mut self, name: &str, on: bool) -> bool {
-        let flag = match name {
+    /// The flag of the term called `name` (one of [`TERM_NAMES`]); `None` if there is none.
+    fn flag(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
             "tapered" => &mut self.tapered,
             "mobility" => &mut self.mobility,
             "pawns" => &mut self.pawns,
@@ -140,10 +139,20 @@ impl Terms {
             "bishop_pair" => &mut self.bishop_pair,
             "rook_files" => &mut self.rook_files,
             "endgame" => &mut self.endgame,
-            _ => return false,
-        };
-        *flag = on;
-        true
+            _ => return None,
+        })
+    }
+
+    /// Switches the term called `name` (one of [`TERM_NAMES`]) on or off; `false` if there is
+    /// no such term.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        self.flag(name).map(|flag| *flag = on).is_some()
+    }
+
+    /// Whether the term called `name` is on; `None` if there is no such term.
+    pub fn is_on(&self, name: &str) -> Option<bool> {
+        let mut terms = *self;
+        terms.flag(name).map(|flag| *flag)
     }
 }
 
@@ -248,6 +257,18 @@ mod tests {
 
     fn board(fen: &str) -> Board {
         Board::from_str(fen).expect("a valid test FEN")
+    }
+
+    #[test]
+    fn terms_are_switched_and_read_by_the_same_names() {
+        let mut terms = Terms::default();
+        for name in TERM_NAMES {
+            assert_eq!(terms.is_on(name), Some(true), "{name}");
+            assert!(terms.set(name, false));
+            assert_eq!(terms.is_on(name), Some(false), "{name}");
+        }
+        assert!(!terms.set("material", false));
+        assert_eq!(terms.is_on("material"), None);
     }
 
     #[test]

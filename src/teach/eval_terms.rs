@@ -146,16 +146,7 @@ pub const FEATURE_GROUPS: &[FeatureGroup] = &[
 /// Is the term called `switch` on in `terms`? (Names as [`Terms::set`] takes them; an
 /// unknown name is on, like material, which cannot be switched.)
 pub fn term_is_on(terms: &Terms, switch: &str) -> bool {
-    match switch {
-        "tapered" => terms.tapered,
-        "mobility" => terms.mobility,
-        "pawns" => terms.pawns,
-        "king_safety" => terms.king_safety,
-        "bishop_pair" => terms.bishop_pair,
-        "rook_files" => terms.rook_files,
-        "endgame" => terms.endgame,
-        _ => true,
-    }
+    terms.is_on(switch).unwrap_or(true)
 }
 
 /// One term's share of a position's evaluation.

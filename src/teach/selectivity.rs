@@ -70,20 +70,8 @@ impl Run {
     /// Every counter summed over all positions (`seldepth`: the deepest of them).
     pub fn totals(&self) -> SearchStats {
         let mut total = SearchStats::default();
-        for s in self.searches.iter().map(|s| &s.result.stats) {
-            total.nodes += s.nodes;
-            total.beta_cutoffs += s.beta_cutoffs;
-            total.first_move_cutoffs += s.first_move_cutoffs;
-            total.tt_hits += s.tt_hits;
-            total.tt_cutoffs += s.tt_cutoffs;
-            total.researches += s.researches;
-            total.aspiration_failures += s.aspiration_failures;
-            total.mtdf_passes += s.mtdf_passes;
-            total.quiescence_nodes += s.quiescence_nodes;
-            total.null_move_cutoffs += s.null_move_cutoffs;
-            total.reductions += s.reductions;
-            total.pruned += s.pruned;
-            total.seldepth = total.seldepth.max(s.seldepth);
+        for search in &self.searches {
+            total.add(&search.result.stats);
         }
         total
     }
