@@ -190,9 +190,10 @@ impl<G: Game> Selective<G> {
         }
         let in_check = game.in_check();
         if ply >= MAX_QUIESCENCE_PLY {
-            return self.evaluator.evaluate(game);
+            return self.evaluator.evaluate(game); // a safety net: captures run out long before this
         }
         let mut best = -Score::INFINITE;
+        // Stand pat: the side to move may decline every capture (not when in check).
         let stand_pat = self.evaluator.evaluate(game);
         if !in_check {
             if stand_pat >= beta {
@@ -204,6 +205,7 @@ impl<G: Game> Selective<G> {
         for (tried, mv) in noisy_moves_in_order(game).enumerate() {
             let mut losing = false;
             if !in_check {
+                // Delta pruning: not even the victim and a margin would reach alpha.
                 let victim = game.capture(mv).map_or(0, |c| c.victim);
                 if stand_pat.0 + victim + DELTA_MARGIN <= alpha.0 {
                     continue;
@@ -287,6 +289,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             depth += 1;
         }
         // ANCHOR_END: check_extension
+        // At the horizon the quiescence search takes over (and counts the node, once).
         if depth == 0 {
             return self.quiescence(game, ply, alpha, beta);
         }
@@ -317,12 +320,14 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         // A node on the principal variation (a real window) is never pruned: its exact score
         // is the answer. The others only have to prove a bound.
         let pv_node = beta.0 - alpha.0 > 1;
-        let eval = if in_check {
-            -Score::INFINITE // no static evaluation in check: nothing below is tried
-        } else {
-            self.evaluator.evaluate(game)
-        };
         let may_prune = !pv_node && !in_check && !beta.is_mate() && !alpha.is_mate();
+        // Only the prunings read the static evaluation: where none may happen (in check, on the
+        // principal variation, near a mate), it is not computed.
+        let eval = if may_prune {
+            self.evaluator.evaluate(game)
+        } else {
+            -Score::INFINITE
+        };
         // ANCHOR: reverse_futility
         // Far above beta, near the horizon: the opponent cannot come back in time.
         if self.pieces.reverse_futility
@@ -467,6 +472,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             };
             // ANCHOR_END: late_move_reductions
             game.undo();
+            // Only the first move of a PV node continues the previous PV.
             self.state.following_pv = false;
             if score > best {
                 best = score;
@@ -519,7 +525,9 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         *moves = MovePicker::new(game, std::mem::take(moves), tt_move, &self.tables, 0).collect();
     }
 
-    /// The PVS step at the root, as in the stages below (no root move is reduced or pruned).
+    /// The PVS step: the first move with the full window; any other with the null window
+    /// `(alpha, alpha + 1)` first, which only proves it no better than alpha; and if it turns
+    /// out better after all, once more with the full window to find out by how much.
     fn search_move(
         &mut self,
         game: &mut G,
@@ -535,6 +543,8 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         }
         let null = Score(alpha.0 + 1);
         let score = -self.alphabeta(game, depth - 1, ply + 1, -null, -alpha, pv);
+        // A leaf's value is exact whatever the window (depth 1: the children are leaves), and
+        // in a null-window node the full window is the null window: then no second search.
         if score > alpha && score < beta && null < beta && depth > 1 {
             self.state.counter.stats.researches += 1;
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
@@ -542,7 +552,8 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         score
     }
 
-    /// One iteration with an aspiration window around the previous score, as in stage 7.
+    /// One iteration with an aspiration window around the previous score, widened (four times
+    /// as far each time) on the side the score fell out of, until the score lands inside.
     fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
         if depth < ASPIRATION_FROM_DEPTH || previous.is_mate() {
             return search_root(self, game, depth, -Score::INFINITE, Score::INFINITE);
