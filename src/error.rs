@@ -112,6 +112,19 @@ pub enum Error {
         /// What was wrong.
         reason: String,
     },
+    /// A line of a training-data file (what `datagen` writes and `tune` reads) that could not
+    /// be read.
+    #[error("data line {line}: {reason}")]
+    DataLine {
+        /// 1-based line number.
+        line: usize,
+        /// What was wrong.
+        reason: String,
+    },
+    /// A tool's settings that cannot work (no openings to start games from, no positions to
+    /// tune on, ...).
+    #[error("{0}")]
+    Setting(String),
     /// Reading or writing a file failed.
     #[error("{path}: {reason}")]
     Io {

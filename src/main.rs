@@ -33,6 +33,10 @@ enum Command {
     Uci,
     /// Write the book's generated figures (SVG) into a folder.
     Figures(cli::figures::Args),
+    /// Self-play games of the strongest stage: quiet positions with results, to tune on.
+    Datagen(cli::datagen::Args),
+    /// Fit the evaluation's weights to game results (Texel's method) and write them as Rust.
+    Tune(cli::tune::Args),
 }
 
 fn main() {
@@ -51,6 +55,8 @@ fn main() {
         Some(Command::Bench(args)) => cli::bench::run(args, cli.json),
         Some(Command::Uci) => cli::uci::run(),
         Some(Command::Figures(args)) => cli::figures::run(args, cli.json),
+        Some(Command::Datagen(args)) => cli::datagen::run(args, cli.json),
+        Some(Command::Tune(args)) => cli::tune::run(args, cli.json),
     };
     if let Err(error) = outcome {
         eprintln!("error: {error:#}");

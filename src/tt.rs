@@ -122,6 +122,24 @@ impl<M: TableMove> TranspositionTable<M> {
         self.generation = self.generation.wrapping_add(1);
     }
 
+    /// Asks the processor to start loading the slot for `key` into its cache, without waiting:
+    /// a table much larger than the cache misses on nearly every probe, and a search that
+    /// knows the next key early (right after playing a move) can hide the wait behind the work
+    /// it does before probing. A hint only: nothing changes but the time.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot = self.slots[self.index(key)].as_ptr();
+            // SAFETY: prefetching is a hint that never faults, and the pointer is to a slot
+            // of the table, in bounds.
+            unsafe { _mm_prefetch(slot.cast::<i8>(), _MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry for the position with `key`, if the table holds one.
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         unpack(self.slots[self.index(key)]).filter(|entry| entry.key == key)

@@ -243,7 +243,8 @@ fn committed_notebooks_were_run_cleanly() {
             "06-pvs.ipynb",
             "07-quiescence.ipynb",
             "08-selective.ipynb",
-            "09-evaluation.ipynb"
+            "09-evaluation.ipynb",
+            "10-tuning.ipynb"
         ]
     );
     let text = |value: &serde_json::Value| match value {

@@ -3,11 +3,13 @@
 
 pub mod bench;
 pub mod compare;
+pub mod datagen;
 pub mod figures;
 pub mod matchplay;
 pub mod perft;
 pub mod search;
 pub mod suite;
+pub mod tune;
 pub mod uci;
 
 use indicatif::{ProgressBar, ProgressStyle};

@@ -12,7 +12,7 @@
 //! Real attacks are worth more than the sum of their attackers; a tuner fitting these weights
 //! to game results finds the average.
 
-use super::mobility::{attacks, MOBILE};
+use super::attacks::PieceAttacks;
 use super::weights::{KING_ATTACK, KING_OPEN_FILE, KING_SHIELD};
 use super::{sign, Sink};
 use chess::{
@@ -43,9 +43,8 @@ pub fn shield_squares(king: chess::Square, color: Color) -> BitBoard {
 // ANCHOR: count
 /// Counts each side's shield pawns and open files at its king, and its attacks on the enemy
 /// king's zone.
-pub fn count<S: Sink>(board: &Board, sink: &mut S) {
+pub fn count<S: Sink>(board: &Board, attacks: &PieceAttacks, sink: &mut S) {
     let pawns = *board.pieces(Piece::Pawn);
-    let occupied = *board.combined();
     for color in ALL_COLORS {
         let own = *board.color_combined(color);
         let king = board.king_square(color);
@@ -60,11 +59,12 @@ pub fn count<S: Sink>(board: &Board, sink: &mut S) {
         sink.add(KING_OPEN_FILE, sign(color) * open);
         // This side's pieces against the other king.
         let zone = get_king_moves(board.king_square(!color));
-        for (slot, piece) in MOBILE.into_iter().enumerate() {
-            let hits: u32 = (*board.pieces(piece) & own)
-                .map(|square| (attacks(piece, square, occupied) & zone).popcnt())
-                .sum();
-            sink.add(KING_ATTACK + slot, sign(color) * hits as i32);
+        let mut hits = [0; 4]; // by slot: knights, bishops, rooks, queens
+        for &(slot, attacked) in attacks.of(color) {
+            hits[slot] += (attacked & zone).popcnt() as i32;
+        }
+        for (slot, count) in hits.into_iter().enumerate() {
+            sink.add(KING_ATTACK + slot, sign(color) * count);
         }
     }
 }
@@ -85,8 +85,9 @@ mod tests {
     use std::str::FromStr;
 
     fn features(fen: &str) -> Features {
+        let board = Board::from_str(fen).unwrap();
         let mut features = Features::default();
-        count(&Board::from_str(fen).unwrap(), &mut features);
+        count(&board, &PieceAttacks::new(&board), &mut features);
         features
     }
 
@@ -117,9 +118,9 @@ mod tests {
             Board::from_str("r1bq1rk1/pppp1ppp/2n2n2/4p3/4P1P1/2N2N2/PPPP1P1P/R1BQ1RK1 w - - 0 1")
                 .unwrap();
         let mut whole_features = Features::default();
-        count(&whole, &mut whole_features);
+        count(&whole, &PieceAttacks::new(&whole), &mut whole_features);
         let mut broken_features = Features::default();
-        count(&broken, &mut broken_features);
+        count(&broken, &PieceAttacks::new(&broken), &mut broken_features);
         assert_eq!(
             whole_features.count(KING_SHIELD) - broken_features.count(KING_SHIELD),
             1

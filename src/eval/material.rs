@@ -10,14 +10,15 @@ use super::{relative, sign, Sink};
 use chess::{Board, ALL_COLORS, ALL_PIECES};
 
 // ANCHOR: count
-/// Counts each piece once for its material and once for its square.
+/// Counts the pieces of each kind for material, and each piece once for its square.
 pub fn count<S: Sink>(board: &Board, sink: &mut S) {
     for color in ALL_COLORS {
         let own = *board.color_combined(color);
         for piece in ALL_PIECES {
             let index = piece.to_index();
-            for square in *board.pieces(piece) & own {
-                sink.add(MATERIAL + index, sign(color));
+            let pieces = *board.pieces(piece) & own;
+            sink.add(MATERIAL + index, sign(color) * pieces.popcnt() as i32);
+            for square in pieces {
                 let square = relative(square.to_index(), color);
                 sink.add(PSQT + 64 * index + square, sign(color));
             }
@@ -45,11 +46,15 @@ mod tests {
 
     #[test]
     fn a_knight_in_the_centre_beats_one_on_the_rim() {
-        let evaluation = Evaluation::default();
-        // Pawns on both sides, so the endgame knowledge does not call it a draw.
+        // Pawns on both sides, so the endgame knowledge does not call it a draw. The hand-set
+        // tables say by how much; the tuned ones must at least agree which square is better.
         let centre = Board::from_str("4k3/pp6/8/8/3N4/8/PP6/4K3 w - - 0 1").unwrap();
         let rim = Board::from_str("4k3/pp6/8/8/N7/8/PP6/4K3 w - - 0 1").unwrap();
-        let gap = evaluation.evaluate(&centre).0 - evaluation.evaluate(&rim).0;
-        assert!(gap > 20, "centre {centre} rim {rim} gap {gap}");
+        let gap =
+            |evaluation: &Evaluation| evaluation.evaluate(&centre).0 - evaluation.evaluate(&rim).0;
+        let hand_set = gap(&Evaluation::default()); // the hand-set weights
+        assert!(hand_set > 20, "gap {hand_set}");
+        let tuned = gap(&Evaluation::with_weights(crate::eval::Weights::tuned()));
+        assert!(tuned > 0, "gap {tuned}");
     }
 }

@@ -20,7 +20,13 @@
 //!
 //! Every term can be switched off by name ([`Terms`]), which is how each one's gain was
 //! measured: a match of the stage with the term against the stage without it.
+//!
+//! Two things make it cheaper without changing a single score: mobility and king safety read
+//! one list of what each piece attacks ([`attacks`]), generated once; and the search's path
+//! ([`Evaluator::evaluate`]) keeps the pawn structure's score in a [`PawnCache`], since the
+//! pawns seldom move.
 
+pub mod attacks;
 pub mod endgame;
 pub mod king_safety;
 pub mod material;
@@ -29,16 +35,19 @@ pub mod pawns;
 pub mod pieces;
 pub mod simple;
 pub mod tapered;
+pub mod tuned;
 pub mod weights;
 
 pub use simple::{evaluate, PIECE_VALUES};
 pub use tapered::{phase, Tapered, MAX_PHASE};
 pub use weights::Weights;
 
+use crate::eval::attacks::PieceAttacks;
 use crate::game::Evaluator;
 use crate::games::Chess;
 use crate::score::Score;
 use chess::{Board, Color};
+use std::fmt;
 
 /// Where the terms of the evaluation put what they count.
 pub trait Sink {
@@ -93,6 +102,23 @@ pub const TERM_NAMES: &[&str] = &[
     "bishop_pair",
     "rook_files",
     "endgame",
+];
+
+/// The switch that chooses the weights: off (the default), the hand-set ones
+/// ([`Weights::initial`]); on, the tuned ones ([`tuned`]). `--stage "selective +tuned"` plays
+/// the latter.
+pub const TUNED_SWITCH: &str = "tuned";
+
+/// Everything the evaluation can switch: its terms, then the choice of weights.
+pub const SWITCH_NAMES: &[&str] = &[
+    "tapered",
+    "mobility",
+    "pawns",
+    "king_safety",
+    "bishop_pair",
+    "rook_files",
+    "endgame",
+    TUNED_SWITCH,
 ];
 
 /// Which terms the evaluation counts. Material and the piece-square tables are always on.
@@ -156,52 +182,56 @@ impl Terms {
     }
 }
 
-/// The full evaluation: the weights, and which terms are on.
+/// The full evaluation: the weights, which terms are on, and a cache of pawn scores.
 #[derive(Clone, Debug, Default)]
 pub struct Evaluation {
     /// Every weight, at the offsets of [`weights`].
     pub weights: Weights,
     /// The terms counted.
     pub terms: Terms,
+    /// Pawn-structure scores already worked out, for the search's path.
+    pawn_cache: PawnCache,
 }
 
 impl Evaluation {
+    /// The evaluation with `weights` and every term on.
+    pub fn with_weights(weights: Weights) -> Evaluation {
+        Evaluation {
+            weights,
+            ..Evaluation::default()
+        }
+    }
+
     // ANCHOR: evaluate
     /// The value of `board` for the side to move, in centipawns.
     pub fn evaluate(&self, board: &Board) -> Score {
-        let mut sum = WeightedSum {
-            weights: &self.weights.0,
-            total: Tapered::ZERO,
-        };
+        let mut sum = self.weighted_sum();
         self.count_features(board, &mut sum);
-        let phase = if self.terms.tapered {
-            phase(board)
-        } else {
-            MAX_PHASE
-        };
-        let mut white = sum.total.blend(phase);
-        if self.terms.endgame {
-            white = endgame::adjust(board, white);
-        }
-        Score(match board.side_to_move() {
-            Color::White => white,
-            Color::Black => -white,
-        })
+        self.finish(board, sum.total)
     }
     // ANCHOR_END: evaluate
 
     // ANCHOR: features
     /// Hands every term's counts to `sink`: the evaluation without its weights.
     pub fn count_features<S: Sink>(&self, board: &Board, sink: &mut S) {
-        material::count(board, sink);
-        if self.terms.mobility {
-            mobility::count(board, sink);
-        }
+        self.count_all_but_pawns(board, sink);
         if self.terms.pawns {
             pawns::count(board, sink);
         }
-        if self.terms.king_safety {
-            king_safety::count(board, sink);
+    }
+
+    /// Every term but the pawn structure (which the search takes from its cache).
+    fn count_all_but_pawns<S: Sink>(&self, board: &Board, sink: &mut S) {
+        material::count(board, sink);
+        if self.terms.mobility || self.terms.king_safety {
+            // Both read what each piece attacks: generated once for the two.
+            let attacks = PieceAttacks::new(board);
+            if self.terms.mobility {
+                mobility::count(board, &attacks, sink);
+            }
+            if self.terms.king_safety {
+                king_safety::count(board, &attacks, sink);
+            }
         }
         if self.terms.bishop_pair {
             pieces::bishop_pair(board, sink);
@@ -218,18 +248,142 @@ impl Evaluation {
         self.count_features(board, &mut features);
         features
     }
+
+    /// [`Evaluation::evaluate`], with the pawn structure's score from the cache when the same
+    /// pawns were scored before: the same score, sooner.
+    pub fn evaluate_cached(&mut self, board: &Board) -> Score {
+        let mut sum = self.weighted_sum();
+        self.count_all_but_pawns(board, &mut sum);
+        let mut total = sum.total;
+        if self.terms.pawns {
+            let weights = &self.weights.0;
+            total += self.pawn_cache.score(board, weights, |board| {
+                let mut pawn_sum = WeightedSum {
+                    weights,
+                    total: Tapered::ZERO,
+                };
+                pawns::count(board, &mut pawn_sum);
+                pawn_sum.total
+            });
+        }
+        self.finish(board, total)
+    }
+
+    /// An empty weighted sum over this evaluation's weights.
+    fn weighted_sum(&self) -> WeightedSum<'_> {
+        WeightedSum {
+            weights: &self.weights.0,
+            total: Tapered::ZERO,
+        }
+    }
+
+    /// The weighted sum blended by the phase, adjusted by the endgame knowledge, and turned to
+    /// the side to move's point of view.
+    fn finish(&self, board: &Board, total: Tapered) -> Score {
+        let phase = if self.terms.tapered {
+            phase(board)
+        } else {
+            MAX_PHASE
+        };
+        let mut white = total.blend(phase);
+        if self.terms.endgame {
+            white = endgame::adjust(board, white);
+        }
+        Score(match board.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
+        })
+    }
+}
+
+/// How many pawn structures the [`PawnCache`] keeps (a power of two; 24 bytes each).
+const PAWN_CACHE_ENTRIES: usize = 1 << 13;
+
+/// The weights the pawn structure reads: doubled, isolated, and passed by rank (contiguous).
+const PAWN_WEIGHTS: std::ops::Range<usize> = weights::DOUBLED_PAWN..weights::PASSED_PAWN + 8;
+
+/// The pawn structure's weighted score by the squares of the pawns: in a search most positions
+/// share their pawns with thousands of others, so the score is nearly always here already.
+/// An entry holds both sides' pawns in full, so a hit is never a wrong score; and the cache
+/// keeps the pawn weights its scores were made with, and empties itself when they change (the
+/// weights are a public field: a notebook or a tuner may set them).
+#[derive(Clone)]
+pub struct PawnCache {
+    entries: Vec<PawnEntry>,
+    weights: Vec<Tapered>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    white: u64,
+    black: u64,
+    score: Tapered,
+}
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        // An empty entry reads as "no pawns at all, score 0", which is true.
+        PawnCache {
+            entries: vec![PawnEntry::default(); PAWN_CACHE_ENTRIES],
+            weights: Vec::new(),
+        }
+    }
+}
+
+impl fmt::Debug for PawnCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PawnCache({} entries)", self.entries.len())
+    }
+}
+
+impl PawnCache {
+    /// The score of `board`'s pawns under `weights`: from the cache, or from `count` (and then
+    /// kept).
+    fn score(
+        &mut self,
+        board: &Board,
+        weights: &[Tapered],
+        count: impl FnOnce(&Board) -> Tapered,
+    ) -> Tapered {
+        if self.weights[..] != weights[PAWN_WEIGHTS] {
+            self.entries.fill(PawnEntry::default());
+            self.weights = weights[PAWN_WEIGHTS].to_vec();
+        }
+        let pawns = *board.pieces(chess::Piece::Pawn);
+        let white = (pawns & *board.color_combined(Color::White)).0;
+        let black = (pawns & *board.color_combined(Color::Black)).0;
+        let mixed = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.rotate_left(29);
+        let index = (mixed.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> 51) as usize;
+        let entry = &mut self.entries[index % PAWN_CACHE_ENTRIES];
+        if entry.white != white || entry.black != black {
+            *entry = PawnEntry {
+                white,
+                black,
+                score: count(board),
+            };
+        }
+        entry.score
+    }
 }
 
 impl Evaluator<Chess> for Evaluation {
     fn evaluate(&mut self, game: &Chess) -> Score {
-        Evaluation::evaluate(self, game.board())
+        self.evaluate_cached(game.board())
     }
 
     fn terms(&self) -> &'static [&'static str] {
-        TERM_NAMES
+        SWITCH_NAMES
     }
 
     fn set_term(&mut self, name: &str, on: bool) -> bool {
+        if name == TUNED_SWITCH {
+            self.weights = if on {
+                Weights::tuned()
+            } else {
+                Weights::initial()
+            };
+            return true;
+        }
         self.terms.set(name, on)
     }
 }
@@ -291,6 +445,51 @@ mod tests {
             t + evaluation.weights.get(i) * c
         });
         assert_eq!(evaluation.evaluate(&b), Score(total.blend(phase(&b))));
+    }
+
+    #[test]
+    fn the_pawn_cache_gives_the_same_scores() {
+        // Along a game, and with the pawns term on and off: the cached path agrees with the
+        // plain one, on a miss and on a hit.
+        let mut cached = Evaluation::default();
+        let plain = Evaluation::default();
+        let mut game = Chess::start();
+        for mv in [
+            "e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6", "b1c3",
+        ] {
+            game.play_uci(mv).expect("a legal move");
+            let b = *game.board();
+            assert_eq!(cached.evaluate_cached(&b), plain.evaluate(&b));
+            assert_eq!(cached.evaluate_cached(&b), plain.evaluate(&b));
+        }
+        // New pawn weights: the cache notices.
+        cached.weights.0[weights::DOUBLED_PAWN] = Tapered::new(-50, -50);
+        let doubled = board("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
+        assert_eq!(cached.evaluate_cached(&doubled), cached.evaluate(&doubled));
+        cached.terms.pawns = false;
+        let b = board("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"); // a passed pawn on d5
+        assert_ne!(cached.evaluate_cached(&b), plain.evaluate(&b));
+        assert_eq!(cached.evaluate_cached(&b), cached.evaluate(&b));
+    }
+
+    #[test]
+    fn the_switches_are_the_terms_and_the_weights() {
+        assert_eq!(&SWITCH_NAMES[..TERM_NAMES.len()], TERM_NAMES);
+        let mut evaluation = Evaluation::default();
+        assert_eq!(evaluation.weights, Weights::initial());
+        assert!(Evaluator::<Chess>::set_term(
+            &mut evaluation,
+            TUNED_SWITCH,
+            true
+        ));
+        assert_eq!(evaluation.weights, Weights::tuned());
+        assert_ne!(Weights::tuned(), Weights::initial());
+        assert!(Evaluator::<Chess>::set_term(
+            &mut evaluation,
+            TUNED_SWITCH,
+            false
+        ));
+        assert_eq!(evaluation.weights, Weights::initial());
     }
 
     #[test]

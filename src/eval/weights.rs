@@ -6,9 +6,12 @@
 //! the features of a position as a vector of counts and fit the whole array at once, with no
 //! knowledge of chess (see [`crate::eval::Features`]).
 //!
-//! The values here are a hand-set start: the simple evaluation's tables for the middlegame,
-//! endgame tables that reward centralisation and advanced pawns, and round numbers for the
-//! other terms. Each term's worth was measured by matches (book, chapter on the evaluation).
+//! Two sets of values exist. [`Weights::initial`], the default, is hand-set: the simple
+//! evaluation's tables for the middlegame, endgame tables that reward centralisation and
+//! advanced pawns, and round numbers for the other terms. [`Weights::tuned`] is what `searchlab
+//! tune` fitted to self-play games (generated into [`crate::eval::tuned`]; the book's chapter
+//! on tuning tells how), played with the switch `+tuned`. The engine keeps the hand-set ones
+//! until a tuned set wins a match against them.
 
 use crate::eval::simple;
 use crate::eval::tapered::Tapered;
@@ -48,6 +51,8 @@ pub const WEIGHT_COUNT: usize = KING_ATTACK + 4;
 pub struct Weights(pub Vec<Tapered>);
 
 impl Default for Weights {
+    /// The hand-set weights: the tuned ones have not yet won a match against them (the book's
+    /// chapter on tuning has the figures).
     fn default() -> Self {
         Weights::initial()
     }
@@ -57,6 +62,12 @@ impl Weights {
     /// The weight at `index`.
     pub fn get(&self, index: usize) -> Tapered {
         self.0[index]
+    }
+
+    /// The weights tuned from self-play games ([`crate::eval::tuned`], written by `searchlab
+    /// tune`), played with the switch `+tuned`.
+    pub fn tuned() -> Weights {
+        Weights(crate::eval::tuned::TUNED.to_vec())
     }
 
     /// The hand-set starting weights.

@@ -63,6 +63,7 @@ use crate::lab::epd::{data_lines, parse_epd_line};
 use crate::lab::pgn::{self, PgnGame};
 pub use crate::lab::player::PlayerSpec;
 use crate::lab::player::{Clocks, Go, Player};
+use crate::lab::rng::SplitMix64;
 use crate::lab::sprt::{Decision, Sprt};
 use crate::score::Depth;
 use chess::{ChessMove, Color};
@@ -284,17 +285,10 @@ pub fn default_openings() -> Vec<String> {
 /// SplitMix64 generator), so that different seeds start different games, and the same seed
 /// the same ones.
 pub fn shuffled(openings: &[String], seed: u64) -> Vec<String> {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut random = SplitMix64::new(seed);
     let mut order = openings.to_vec();
     for i in (1..order.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
+        let j = random.below(i + 1);
         order.swap(i, j);
     }
     order

@@ -8,13 +8,19 @@
 //!   PGN ([`pgn`]), the Elo difference and when to stop.
 //! - [`ladder`]: the Elo ladder, each rung against the one below, from committed results.
 //! - [`sprt`]: the sequential probability ratio test that says when a match has said enough.
+//! - [`datagen`]: self-play games whose quiet positions, with their results, are the data
+//!   [`tune`] fits the evaluation's weights to.
+//! - [`rng`]: the seeded random numbers every tool draws from, so that runs repeat.
 
 pub mod bench;
 pub mod compare;
+pub mod datagen;
 pub mod epd;
 pub mod ladder;
 pub mod matchplay;
 pub mod pgn;
 pub mod player;
+pub mod rng;
 pub mod sprt;
 pub mod suite;
+pub mod tune;

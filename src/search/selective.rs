@@ -424,6 +424,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             }
             // ANCHOR_END: late_move_pruning
             game.play(mv);
+            self.tt.prefetch(game.hash()); // the child probes it soon: start loading it now
             let gives_check = game.in_check();
             if futile && quiet && !gives_check && tried > 0 {
                 game.undo();

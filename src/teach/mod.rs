@@ -10,6 +10,8 @@
 //! - [`selectivity`]: the selective stage's pieces measured on a set of positions: nodes,
 //!   depths, how often each piece fires (notebook 08).
 //! - [`tree`]: tic-tac-toe game trees as searched by minimax and alpha-beta, drawn.
+//! - [`tuning`]: the evaluation tuned from self-play games, taken apart: the data, the fit of
+//!   `K`, error curves, piece-square tables as heat maps (notebook 10).
 
 pub mod diff;
 pub mod eval_terms;
@@ -19,3 +21,4 @@ pub mod picture;
 pub mod plot;
 pub mod selectivity;
 pub mod tree;
+pub mod tuning;

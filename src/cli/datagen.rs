@@ -1,0 +1,157 @@
+//! `searchlab datagen`: self-play games of the strongest stage, their quiet positions written
+//! with each game's result, for `searchlab tune`. Stop it at any time; the same command
+//! resumes it.
+
+use super::progress_bar;
+use anyhow::Context;
+use searchlab::lab::datagen::{missing_games, play_games, read_progress, DatagenConfig, GameData};
+use searchlab::lab::matchplay::{default_openings, parse_openings};
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Arguments of `searchlab datagen`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The data file: created, or, if it exists, resumed (its whole games are kept and only
+    /// the missing ones played).
+    pub output: PathBuf,
+    /// Games in the whole run (numbered from 0; a resumed run plays those not in the file).
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// Random legal moves after the opening, so that games from one opening differ.
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: usize,
+    /// Picks each game's opening and random moves (with the game's number).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads, each playing its own games [default: every core].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Opening positions, one FEN or EPD line each, e.g. ../shared/data/openings-8moves.epd
+    /// [default: 500 drawn from that book, shipped with the crate].
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+}
+
+/// Runs `searchlab datagen`.
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading openings {}", path.display()))?;
+            parse_openings(&text).with_context(|| format!("in {}", path.display()))?
+        }
+        None => default_openings(),
+    };
+    if args.nodes == 0 {
+        anyhow::bail!("--nodes must be at least 1");
+    }
+    let config = DatagenConfig {
+        games: args.games,
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        seed: args.seed,
+        openings,
+    };
+    // What the file holds already: keep its whole games, cut off a game stopped mid-write.
+    let existing = match std::fs::read_to_string(&args.output) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(error) => {
+            return Err(error).with_context(|| format!("reading {}", args.output.display()))
+        }
+    };
+    let progress =
+        read_progress(&existing).with_context(|| format!("in {}", args.output.display()))?;
+    let file = OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(false)
+        .open(&args.output)
+        .with_context(|| format!("opening {}", args.output.display()))?;
+    file.set_len(progress.whole_bytes as u64)
+        .with_context(|| format!("trimming {}", args.output.display()))?;
+    drop(file);
+    let mut file = OpenOptions::new()
+        .append(true)
+        .open(&args.output)
+        .with_context(|| format!("opening {}", args.output.display()))?;
+    if progress.whole_bytes == 0 {
+        writeln!(
+            file,
+            "# searchlab datagen: FEN | score (centipawns, White's view) | result (1, 0.5, 0 for White)\n\
+             # nodes {} random plies {} seed {}",
+            config.nodes, config.random_plies, config.seed
+        )?;
+    }
+    let missing = missing_games(config.games, &progress.games);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if !json {
+        eprintln!(
+            "{}: {} games done ({} positions), {} to play on {} threads at {} nodes a move",
+            args.output.display(),
+            progress.games.len(),
+            progress.positions,
+            missing.len(),
+            threads,
+            config.nodes
+        );
+    }
+    let bar = progress_bar(
+        missing.len() as u64,
+        "[{bar:40}] {pos}/{len} games, {msg} ({elapsed}, {eta} left)",
+    );
+    let start = Instant::now();
+    let (mut positions, mut games, mut plies) = (0usize, 0usize, 0usize);
+    let stop = AtomicBool::new(false);
+    play_games(&config, &missing, threads, &stop, |game: GameData| {
+        file.write_all(game.to_text().as_bytes())
+            .and_then(|()| file.flush())
+            .map_err(|error| searchlab::Error::Io {
+                path: args.output.display().to_string(),
+                reason: error.to_string(),
+            })?;
+        positions += game.samples.len();
+        plies += game.plies;
+        games += 1;
+        let rate = positions as f64 / start.elapsed().as_secs_f64().max(1e-9);
+        bar.set_message(format!("{positions} positions, {rate:.0}/s"));
+        bar.inc(1);
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    let rate = positions as f64 / seconds.max(1e-9);
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "file": args.output.display().to_string(),
+                "games": games,
+                "positions": positions,
+                "plies": plies,
+                "seconds": seconds,
+                "positions_per_second": rate,
+                "total_games": progress.games.len() + games,
+                "total_positions": progress.positions + positions,
+            })
+        );
+    } else {
+        println!(
+            "{games} games, {plies} moves searched, {positions} positions kept in {seconds:.1} s: \
+             {rate:.0} positions/s; {} now holds {} games, {} positions",
+            args.output.display(),
+            progress.games.len() + games,
+            progress.positions + positions
+        );
+    }
+    Ok(())
+}

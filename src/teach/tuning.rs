@@ -1,0 +1,1054 @@
+//! Tuning the evaluation, taken apart (notebook 10): the self-play data, the fit of `K`, the
+//! error as the tuner goes, and the piece-square tables it makes.
+//!
+//! [`crate::lab::tune`] does the tuning; this module shows it.
+//!
+//! - [`read_games`] reads a [`datagen`](crate::lab::datagen) file into its games and
+//!   [`games_text`] writes games back as the tuner reads them, which is how a notebook holds
+//!   the last games out as a test set. [`ResultSplit`] counts the results by game and by
+//!   position, and [`results_markdown`] shows them as a table.
+//! - [`weight_name`] says what a weight counts; [`net_counts`] and [`features_markdown`] show
+//!   a position as the tuner sees it: the few weights it counts, and how often.
+//! - [`errors_over_k`] measures the error over a range of `K` ([`k_grid`]), for the picture of
+//!   how `K` is fitted.
+//! - [`tune_with_test`] tunes as [`tune_seen`](crate::lab::tune::tune_seen) does and
+//!   measures a test set after every epoch too: over-fitting made visible.
+//! - [`curves_svg`] draws lines against a real number (the epoch, `K`), with marked values.
+//! - [`piece_table`] reads one piece's table; [`tables_svg`] draws tables as heat maps on
+//!   boards, [`piece_table_svg`] one table, [`before_after_svg`] one piece's two tables
+//!   (middlegame and endgame) under two sets of weights; [`roughness`] and [`table_mean`] put
+//!   a number on what the heat maps show.
+//! - [`normalised`] and [`material_markdown`] compare material values fairly: the tuner
+//!   moves each table's average into the material value, so the hand-set values are compared
+//!   after the same move.
+
+use crate::error::{Error, Result};
+use crate::eval::weights::{MATERIAL, PSQT};
+use crate::eval::{Evaluation, Features, Tapered, Weights};
+use crate::games::chess::square_at;
+use crate::lab::tune::{mean_squared_error, normalise, tune_seen, RealWeights, TrainingSet};
+use crate::teach::eval_terms::FEATURE_GROUPS;
+use crate::teach::notebook::markdown_table;
+use chess::Board;
+use plotters::coord::ranged1d::SegmentValue;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::ops::Range;
+
+// ---------------------------------------------------------------------------------------------
+// The data
+// ---------------------------------------------------------------------------------------------
+
+/// One game of a `datagen` file: its number, its result and its position lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DataGame {
+    /// The game's number in its run (the file holds games in the order they finished).
+    pub number: usize,
+    /// White's result, 1, 0.5 or 0; `None` for a game with no position kept, whose result
+    /// the file does not say.
+    pub result: Option<f64>,
+    /// The positions, as the file has them: `FEN | score | result`.
+    pub lines: Vec<String>,
+}
+
+/// Reads a `datagen` file's text (see [`crate::lab::datagen`]) into its games, sorted by
+/// number. An error names the line: a position before the first `# game` line, a header that
+/// is not one, a result that is not 1, 0.5 or 0 or not the game's, or a game with fewer or
+/// more positions than its header says (a file cut off mid-game: `datagen` resumes such a
+/// file, this reader does not guess).
+pub fn read_games(text: &str) -> Result<Vec<DataGame>> {
+    // Each game with the line of its header and the positions the header promised.
+    let mut games: Vec<(DataGame, usize, usize)> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let bad = |reason: String| Error::DataLine {
+            line: index + 1,
+            reason,
+        };
+        let line = line.trim();
+        if let Some(header) = line.strip_prefix("# game ") {
+            let (number, promised) = header
+                .split_once(": ")
+                .and_then(|(number, rest)| {
+                    let count = rest.strip_suffix(" positions")?;
+                    Some((number.parse().ok()?, count.parse().ok()?))
+                })
+                .ok_or_else(|| bad(format!("not a game header: {line}")))?;
+            let game = DataGame {
+                number,
+                result: None,
+                lines: Vec::new(),
+            };
+            games.push((game, index + 1, promised));
+        } else if !line.is_empty() && !line.starts_with('#') {
+            let (game, _, _) = games
+                .last_mut()
+                .ok_or_else(|| bad("a position before the first '# game' line".to_string()))?;
+            let result = line
+                .rsplit('|')
+                .next()
+                .and_then(|field| field.trim().parse::<f64>().ok())
+                .filter(|result| [0.0, 0.5, 1.0].contains(result))
+                .ok_or_else(|| bad("the last field must be a result: 1, 0.5 or 0".to_string()))?;
+            if game.result.is_some_and(|known| known != result) {
+                return Err(bad(format!(
+                    "result {result}, but game {} has another",
+                    game.number
+                )));
+            }
+            game.result = Some(result);
+            game.lines.push(line.to_string());
+        }
+    }
+    let mut whole = Vec::with_capacity(games.len());
+    for (game, header_line, promised) in games {
+        if game.lines.len() != promised {
+            return Err(Error::DataLine {
+                line: header_line,
+                reason: format!(
+                    "game {} promises {promised} positions and has {}",
+                    game.number,
+                    game.lines.len()
+                ),
+            });
+        }
+        whole.push(game);
+    }
+    whole.sort_by_key(|game| game.number);
+    Ok(whole)
+}
+
+/// `games` as a `datagen` file holds them (a `# game` line, then the positions), for
+/// [`TrainingSet::parse`].
+pub fn games_text(games: &[DataGame]) -> String {
+    let mut text = String::new();
+    for game in games {
+        text.push_str(&format!(
+            "# game {}: {} positions\n",
+            game.number,
+            game.lines.len()
+        ));
+        for line in &game.lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// The results of a set of games: how many games, and how many positions, ended in each.
+/// Index 0 is White's win (1), 1 the draw (0.5), 2 Black's win (0). A game without positions
+/// has no result in the file and is not counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResultSplit {
+    /// Games, by result.
+    pub games: [usize; 3],
+    /// Positions, by their game's result.
+    pub positions: [usize; 3],
+}
+
+/// The results in the order [`ResultSplit`] counts them, for people.
+pub const RESULT_NAMES: [&str; 3] = ["White won (1)", "drawn (0.5)", "Black won (0)"];
+
+impl ResultSplit {
+    /// Counts the results of `games`.
+    pub fn of(games: &[DataGame]) -> ResultSplit {
+        let mut split = ResultSplit::default();
+        for game in games {
+            let Some(result) = game.result else {
+                continue;
+            };
+            let slot = if result == 1.0 {
+                0
+            } else if result == 0.5 {
+                1
+            } else {
+                2
+            };
+            split.games[slot] += 1;
+            split.positions[slot] += game.lines.len();
+        }
+        split
+    }
+
+    /// The positions of decided games (won by either side): where a prediction of 0.5 is off
+    /// by a half.
+    pub fn decisive_positions(&self) -> usize {
+        self.positions[0] + self.positions[2]
+    }
+}
+
+/// The split as a table: a row per result with its games and positions, and the totals.
+pub fn results_markdown(split: &ResultSplit) -> String {
+    let mut rows: Vec<Vec<String>> = (0..3)
+        .map(|i| {
+            vec![
+                RESULT_NAMES[i].to_string(),
+                split.games[i].to_string(),
+                split.positions[i].to_string(),
+            ]
+        })
+        .collect();
+    rows.push(vec![
+        "**all**".to_string(),
+        split.games.iter().sum::<usize>().to_string(),
+        split.positions.iter().sum::<usize>().to_string(),
+    ]);
+    markdown_table(
+        &["result", "games", "positions"],
+        &[false, true, true],
+        &rows,
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the tuner sees
+// ---------------------------------------------------------------------------------------------
+
+/// The pieces in the order of the weights (material and tables).
+pub const PIECE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
+/// What the weight at `index` counts, for people: `material: N`, `knight on d4`,
+/// `passed pawns: 6th`, `bishop pair`.
+pub fn weight_name(index: usize) -> String {
+    if (PSQT..PSQT + 6 * 64).contains(&index) {
+        let (piece, square) = ((index - PSQT) / 64, (index - PSQT) % 64);
+        return format!(
+            "{} on {}",
+            PIECE_NAMES[piece],
+            square_at(square % 8, square / 8)
+        );
+    }
+    match FEATURE_GROUPS.iter().find(|group| group.contains(index)) {
+        Some(group) if group.len == 1 => group.name.to_string(),
+        Some(group) => match group.labels.get(index - group.first) {
+            Some(label) => format!("{}: {label}", group.name),
+            None => format!("{} {}", group.name, index - group.first),
+        },
+        None => format!("weight {index}"),
+    }
+}
+
+/// `board` as the tuner sees it: a row per weight it counts (White's count minus Black's,
+/// the counts of one weight added up, those that cancel left out), with the weight's index,
+/// what it counts, and its middlegame and endgame values in `evaluation`.
+pub fn features_markdown(evaluation: &Evaluation, board: &Board) -> String {
+    let rows: Vec<Vec<String>> = net_counts(&evaluation.features(board))
+        .into_iter()
+        .map(|(index, count)| {
+            let weight = evaluation.weights.get(index);
+            vec![
+                index.to_string(),
+                weight_name(index),
+                format!("{count:+}"),
+                weight.mg.to_string(),
+                weight.eg.to_string(),
+            ]
+        })
+        .collect();
+    markdown_table(
+        &[
+            "index",
+            "weight",
+            "count (White − Black)",
+            "middlegame",
+            "endgame",
+        ],
+        &[true, false, true, true, true],
+        &rows,
+    )
+}
+
+/// The weights `features` count, each once with its total count, in the order of the weights;
+/// those whose counts cancel out (a piece of each side on mirrored squares) left out: what the
+/// gradient of this position moves.
+pub fn net_counts(features: &Features) -> Vec<(usize, i32)> {
+    let mut indices: Vec<usize> = features.0.iter().map(|&(index, _)| index).collect();
+    indices.sort_unstable();
+    indices.dedup();
+    indices
+        .into_iter()
+        .map(|index| (index, features.count(index)))
+        .filter(|&(_, count)| count != 0)
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// K and the error
+// ---------------------------------------------------------------------------------------------
+
+/// `count` values of `K` evenly spaced from `low` to `high`, both included.
+pub fn k_grid(low: f64, high: f64, count: usize) -> Vec<f64> {
+    let steps = count.saturating_sub(1).max(1) as f64;
+    (0..count)
+        .map(|i| low + (high - low) * i as f64 / steps)
+        .collect()
+}
+
+/// The error of `weights` on `set` at each `K` of `ks`: the curve that
+/// [`fit_k`](crate::lab::tune::fit_k) finds the lowest point of.
+pub fn errors_over_k(
+    set: &TrainingSet,
+    weights: &RealWeights,
+    ks: &[f64],
+    threads: usize,
+) -> Vec<(f64, f64)> {
+    ks.iter()
+        .map(|&k| (k, mean_squared_error(set, weights, k, threads)))
+        .collect()
+}
+
+/// A tuning run measured on two sets: the one it learns from, and one it never sees.
+#[derive(Clone, Debug)]
+pub struct HeldOutRun {
+    /// The error on the training set before the first epoch, then after each.
+    pub train: Vec<f64>,
+    /// The error on the test set at the same moments.
+    pub test: Vec<f64>,
+    /// The weights after the last epoch, normalised.
+    pub weights: RealWeights,
+}
+
+impl HeldOutRun {
+    /// The epoch after which the test error was lowest (0: before the first).
+    pub fn best_test_epoch(&self) -> usize {
+        self.test
+            .iter()
+            .enumerate()
+            .min_by(|a, b| a.1.total_cmp(b.1))
+            .map_or(0, |(epoch, _)| epoch)
+    }
+}
+
+/// Tunes `start` on `train` as [`tune_seen`](crate::lab::tune::tune_seen) does (Adam from
+/// `rate` falling to a tenth of it, `K` fixed, `epochs` full passes, the weights whose
+/// [`presence`] is below `min_presence` held), and measures the error on `test` after every
+/// epoch too. The test positions never reach the gradient: their error says how well the
+/// weights predict games they were not fitted to.
+///
+#[allow(clippy::too_many_arguments)]
+pub fn tune_with_test(
+    train: &TrainingSet,
+    test: &TrainingSet,
+    start: RealWeights,
+    k: f64,
+    epochs: usize,
+    rate: f64,
+    threads: usize,
+    min_presence: f64,
+) -> HeldOutRun {
+    // Normalising changes no evaluation, so the test error of the weights each epoch reaches
+    // is the test error of what the run returns.
+    let mut test_errors = vec![mean_squared_error(test, &start, k, threads)];
+    let report = tune_seen(
+        train,
+        start,
+        k,
+        epochs,
+        rate,
+        threads,
+        min_presence,
+        |_, _, w| test_errors.push(mean_squared_error(test, w, k, threads)),
+    );
+    HeldOutRun {
+        train: report.errors,
+        test: test_errors,
+        weights: report.weights,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Curves
+// ---------------------------------------------------------------------------------------------
+
+/// One line of a [`curves_svg`] chart: a name for the legend and its (x, y) points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    /// Legend text.
+    pub name: String,
+    /// The points, in x order.
+    pub points: Vec<(f64, f64)>,
+}
+
+impl Curve {
+    /// A curve called `name` through `points`.
+    pub fn new(name: &str, points: Vec<(f64, f64)>) -> Curve {
+        Curve {
+            name: name.to_string(),
+            points,
+        }
+    }
+
+    /// Errors per epoch as the tuner reports them (before the first epoch, then after each),
+    /// against the epoch: 0, 1, 2, …
+    pub fn per_epoch(name: &str, errors: &[f64]) -> Curve {
+        let points = errors
+            .iter()
+            .enumerate()
+            .map(|(epoch, &error)| (epoch as f64, error))
+            .collect();
+        Curve::new(name, points)
+    }
+}
+
+/// A value marked on a [`curves_svg`] chart: a vertical line at `x`, named in the legend.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    /// Where the line stands.
+    pub x: f64,
+    /// What it marks.
+    pub label: String,
+}
+
+/// Line colours, in the order of the curves (the Tableau colours the other charts use).
+const CURVE_COLOURS: [(u8, u8, u8); 4] = [
+    (0x1f, 0x77, 0xb4),
+    (0xd6, 0x27, 0x28),
+    (0x2c, 0xa0, 0x2c),
+    (0xff, 0x7f, 0x0e),
+];
+
+/// Decimals that tell apart the ticks of an axis spanning `span`: errors that differ in the
+/// third decimal, values of `K` in the fourth, epochs in none.
+fn decimals(span: f64) -> usize {
+    if span > 0.0 {
+        (1.0 - span.log10().floor()).clamp(0.0, 6.0) as usize
+    } else {
+        2
+    }
+}
+
+/// A line chart of `curves` against a real `x` (an epoch, a value of `K`), as SVG: the y axis
+/// runs from a little below the lowest point to a little above the highest, not from 0, since
+/// errors differ in their second or third decimal; each of `marks` is a grey vertical line,
+/// named in the legend. The legend has a band of its own at the top, clear of the lines.
+pub fn curves_svg(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    curves: &[Curve],
+    marks: &[Mark],
+) -> Result<String> {
+    let mut svg = String::new();
+    draw_curves(&mut svg, title, x_label, y_label, curves, marks).map_err(Error::Picture)?;
+    Ok(svg)
+}
+
+fn draw_curves(
+    out: &mut String,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    curves: &[Curve],
+    marks: &[Mark],
+) -> std::result::Result<(), String> {
+    let points = || curves.iter().flat_map(|c| c.points.iter());
+    let xs = || points().map(|p| p.0).chain(marks.iter().map(|m| m.x));
+    let (x_low, x_high) = (
+        xs().fold(f64::INFINITY, f64::min),
+        xs().fold(f64::NEG_INFINITY, f64::max),
+    );
+    let (y_low, y_high) = (
+        points().map(|p| p.1).fold(f64::INFINITY, f64::min),
+        points().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max),
+    );
+    if !(x_low.is_finite() && y_low.is_finite()) {
+        return Err("a chart needs at least one point".to_string());
+    }
+    let x_high = if x_high > x_low { x_high } else { x_low + 1.0 };
+    // The legend (top right) gets a band of its own above the highest point, so that no line
+    // runs under it: a legend line is about 18 of the plot's 320 or so pixels.
+    let band = (14.0 + 18.0 * (curves.len() + marks.len()) as f64) / 320.0;
+    let span = (y_high - y_low).max(1e-6);
+    let (y_low, y_high) = (
+        y_low - 0.05 * span,
+        y_high + span * (0.05 + band / (1.0 - band)),
+    );
+    let (x_decimals, y_decimals) = (decimals(x_high - x_low), decimals(y_high - y_low));
+    let root = SVGBackend::with_string(out, (720, 420)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 20))
+        .margin(14)
+        .x_label_area_size(42)
+        .y_label_area_size(70)
+        .build_cartesian_2d(x_low..x_high, y_low..y_high)
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .x_label_formatter(&|x| format!("{x:.x_decimals$}"))
+        .y_label_formatter(&|y| format!("{y:.y_decimals$}"))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    // A mark is a grey vertical line, named in the legend with the curves.
+    let grey = RGBColor(0x88, 0x88, 0x88).stroke_width(1);
+    let mark_lines = marks
+        .iter()
+        .map(|mark| (&mark.label, vec![(mark.x, y_low), (mark.x, y_high)], grey));
+    let curve_lines = curves.iter().enumerate().map(|(i, curve)| {
+        let (r, g, b) = CURVE_COLOURS[i % CURVE_COLOURS.len()];
+        (
+            &curve.name,
+            curve.points.clone(),
+            RGBColor(r, g, b).stroke_width(2),
+        )
+    });
+    for (name, points, style) in mark_lines.chain(curve_lines) {
+        chart
+            .draw_series(LineSeries::new(points, style))
+            .map_err(|e| e.to_string())?
+            .label(name.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], style));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Piece-square tables
+// ---------------------------------------------------------------------------------------------
+
+/// The middlegame or the endgame half of a weight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// Every piece on the board (phase 24).
+    Middlegame,
+    /// Only kings and pawns (phase 0).
+    Endgame,
+}
+
+impl Part {
+    /// Both, middlegame first.
+    pub const BOTH: [Part; 2] = [Part::Middlegame, Part::Endgame];
+
+    /// Where this part sits in a [`RealWeights`] pair: 0 for the middlegame, 1 the endgame.
+    pub fn index(self) -> usize {
+        match self {
+            Part::Middlegame => 0,
+            Part::Endgame => 1,
+        }
+    }
+
+    /// `middlegame` or `endgame`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Middlegame => "middlegame",
+            Part::Endgame => "endgame",
+        }
+    }
+
+    /// This part of `weight`.
+    pub fn of(self, weight: Tapered) -> i32 {
+        match self {
+            Part::Middlegame => weight.mg,
+            Part::Endgame => weight.eg,
+        }
+    }
+}
+
+/// The table of `piece` (0 = pawn … 5 = king), one part, by square from White's side (a1 = 0,
+/// h8 = 63).
+pub fn piece_table(weights: &Weights, piece: usize, part: Part) -> [i32; 64] {
+    std::array::from_fn(|square| part.of(weights.get(PSQT + 64 * piece + square)))
+}
+
+/// The squares `piece` can stand on: a pawn never stands on the first or the last rank, so
+/// its table has 48 squares that mean anything.
+fn squares_of(piece: usize) -> Range<usize> {
+    if piece == 0 {
+        8..56
+    } else {
+        0..64
+    }
+}
+
+/// The average of one part of `piece`'s table over the squares it can stand on: about 0 for
+/// every piece but the king once the weights are [`normalised`].
+pub fn table_mean(weights: &Weights, piece: usize, part: Part) -> f64 {
+    let table = piece_table(weights, piece, part);
+    let squares = squares_of(piece);
+    let count = squares.len() as f64;
+    squares.map(|square| f64::from(table[square])).sum::<f64>() / count
+}
+
+/// How noisy a table is: the mean absolute difference between neighbouring squares (sharing
+/// an edge) on the squares `piece` can stand on. A smooth table (a knight better the nearer
+/// the centre) changes a little from square to square; a table fitted to too few games jumps.
+pub fn roughness(values: &[i32; 64], piece: usize) -> f64 {
+    let squares = squares_of(piece);
+    let mut total = 0.0;
+    let mut pairs = 0;
+    for square in squares.clone() {
+        // The square to the right (same rank) and the one above (next rank).
+        let right = (square % 8 < 7).then_some(square + 1);
+        let above = Some(square + 8).filter(|s| squares.contains(s));
+        for neighbour in [right, above].into_iter().flatten() {
+            total += f64::from((values[square] - values[neighbour]).abs());
+            pairs += 1;
+        }
+    }
+    total / f64::from(pairs.max(1))
+}
+
+/// The weights with every table's average moved into the material value, as
+/// [`normalise`] does after tuning, rounded to whole centipawns: hand-set weights made
+/// comparable with tuned ones.
+pub fn normalised(weights: &Weights) -> Weights {
+    let mut real = RealWeights::from_weights(weights);
+    normalise(&mut real);
+    real.to_weights()
+}
+
+/// Material values side by side: a row per piece (the king has none), a column per named set
+/// of weights, each cell `middlegame / endgame`.
+pub fn material_markdown(columns: &[(&str, &Weights)]) -> String {
+    let mut header = vec!["piece"];
+    header.extend(columns.iter().map(|(name, _)| *name));
+    let numeric: Vec<bool> = (0..header.len()).map(|i| i > 0).collect();
+    let rows: Vec<Vec<String>> = PIECE_NAMES[..5]
+        .iter()
+        .enumerate()
+        .map(|(piece, name)| {
+            let mut row = vec![name.to_string()];
+            row.extend(columns.iter().map(|(_, weights)| {
+                let value = weights.get(MATERIAL + piece);
+                format!("{} / {}", value.mg, value.eg)
+            }));
+            row
+        })
+        .collect();
+    markdown_table(&header, &numeric, &rows)
+}
+
+/// One board of a [`tables_svg`] picture: a caption and a value per square (a1 first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panel {
+    /// Written above the board.
+    pub caption: String,
+    /// The values, by square from White's side (a1 = 0, h8 = 63).
+    pub values: [i32; 64],
+}
+
+/// Side of a square of the heat maps, and the room around each board.
+const SQUARE: u32 = 40;
+const LABELS: u32 = 18;
+const PADDING: u32 = 8;
+const CAPTION: u32 = 24;
+/// Room for the picture's title and, below the boards, for the scale.
+const TITLE: u32 = 34;
+const FOOT: u32 = 26;
+
+/// The colour of `value` on a diverging scale that is full at `±limit`: white at 0, deepening
+/// to red above it and to blue below, so the sign shows at a glance and the same value has the
+/// same colour on every board of a picture.
+fn diverging(value: i32, limit: i32) -> RGBColor {
+    let neutral = (247.0, 247.0, 247.0);
+    let end = if value >= 0 {
+        (178.0, 24.0, 43.0)
+    } else {
+        (33.0, 102.0, 172.0)
+    };
+    let t = (f64::from(value.abs()) / f64::from(limit.max(1))).min(1.0);
+    let mix = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
+    RGBColor(
+        mix(neutral.0, end.0),
+        mix(neutral.1, end.1),
+        mix(neutral.2, end.2),
+    )
+}
+
+/// Tables as heat maps, `columns` boards to a row: each square coloured by its value on one
+/// diverging scale for all the boards (white at 0, red above, blue below, full colour at the
+/// largest value in absolute terms), the value written on it, rank 8 at the top as a board is
+/// shown; `title` above, the scale below.
+pub fn tables_svg(title: &str, panels: &[Panel], columns: usize) -> Result<String> {
+    let mut svg = String::new();
+    draw_tables(&mut svg, title, panels, columns.max(1)).map_err(Error::Picture)?;
+    Ok(svg)
+}
+
+fn draw_tables(
+    out: &mut String,
+    title: &str,
+    panels: &[Panel],
+    columns: usize,
+) -> std::result::Result<(), String> {
+    let rows = panels.len().div_ceil(columns).max(1);
+    let panel_width = 8 * SQUARE + LABELS + 2 * PADDING;
+    let panel_height = CAPTION + 8 * SQUARE + LABELS + 2 * PADDING;
+    let width = panel_width * columns as u32;
+    let height = TITLE + panel_height * rows as u32 + FOOT;
+    let limit = panels
+        .iter()
+        .flat_map(|p| p.values.iter())
+        .map(|v| v.abs())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let root = SVGBackend::with_string(out, (width, height)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let (head, rest) = root.split_vertically(TITLE);
+    let (grid, foot) = rest.split_vertically(panel_height * rows as u32);
+    let grey = RGBColor(0x55, 0x55, 0x55);
+    let centred = |font: FontDesc<'static>, colour: &RGBColor| {
+        font.color(colour).pos(Pos::new(HPos::Center, VPos::Center))
+    };
+    let bold = ("sans-serif", 17).into_font().style(FontStyle::Bold);
+    head.draw(&Text::new(
+        title.to_string(),
+        (width as i32 / 2, TITLE as i32 / 2 + 2),
+        centred(bold, &BLACK),
+    ))
+    .map_err(|e| e.to_string())?;
+    foot.draw(&Text::new(
+        format!("white 0, red above, blue below; full colour at ±{limit}"),
+        (width as i32 / 2, FOOT as i32 / 2),
+        centred(("sans-serif", 13).into_font(), &grey),
+    ))
+    .map_err(|e| e.to_string())?;
+    for (area, panel) in grid.split_evenly((rows, columns)).iter().zip(panels) {
+        let (caption, board) = area.split_vertically(CAPTION);
+        caption
+            .draw(&Text::new(
+                panel.caption.clone(),
+                (panel_width as i32 / 2, CAPTION as i32 / 2 + 2),
+                centred(("sans-serif", 15).into_font(), &BLACK),
+            ))
+            .map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&board)
+            .margin(PADDING)
+            .x_label_area_size(LABELS)
+            .y_label_area_size(LABELS)
+            .build_cartesian_2d((0..7).into_segmented(), (0..7).into_segmented())
+            .map_err(|e| e.to_string())?;
+        let file_or_rank = |letters: bool| {
+            move |value: &SegmentValue<i32>| match value {
+                SegmentValue::CenterOf(i) if letters => ((b'a' + *i as u8) as char).to_string(),
+                SegmentValue::CenterOf(i) => (i + 1).to_string(),
+                _ => String::new(),
+            }
+        };
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_labels(8)
+            .y_labels(8)
+            .x_label_formatter(&file_or_rank(true))
+            .y_label_formatter(&file_or_rank(false))
+            .label_style(("sans-serif", 13).into_font().color(&grey))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for square in 0..64 {
+            let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
+            let value = panel.values[square];
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [
+                        (SegmentValue::Exact(file), SegmentValue::Exact(rank)),
+                        (SegmentValue::Exact(file + 1), SegmentValue::Exact(rank + 1)),
+                    ],
+                    diverging(value, limit).filled(),
+                )))
+                .map_err(|e| e.to_string())?;
+            let ink = if value.abs() * 10 > limit * 6 {
+                WHITE
+            } else {
+                BLACK
+            };
+            chart
+                .draw_series(std::iter::once(Text::new(
+                    value.to_string(),
+                    (SegmentValue::CenterOf(file), SegmentValue::CenterOf(rank)),
+                    centred(("sans-serif", 12).into_font(), &ink),
+                )))
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    root.present().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// One part of `piece`'s table in `weights` as a heat map ([`tables_svg`], one board).
+pub fn piece_table_svg(title: &str, weights: &Weights, piece: usize, part: Part) -> Result<String> {
+    let panel = Panel {
+        caption: format!("{}, {}", PIECE_NAMES[piece], part.name()),
+        values: piece_table(weights, piece, part),
+    };
+    tables_svg(title, &[panel], 1)
+}
+
+/// `piece`'s tables under two sets of weights, `(name, weights)` each, as four heat maps on one
+/// scale: a row per part (middlegame, endgame), the first set on the left, the second on the
+/// right.
+pub fn before_after_svg(
+    piece: usize,
+    before: (&str, &Weights),
+    after: (&str, &Weights),
+) -> Result<String> {
+    let panels: Vec<Panel> = Part::BOTH
+        .iter()
+        .flat_map(|&part| {
+            [before, after].map(|(name, weights)| Panel {
+                caption: format!("{name}, {}", part.name()),
+                values: piece_table(weights, piece, part),
+            })
+        })
+        .collect();
+    let title = format!(
+        "The {}'s squares: {}, {}",
+        PIECE_NAMES[piece], before.0, after.0
+    );
+    tables_svg(&title, &panels, 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::weights::{BISHOP_PAIR, PASSED_PAWN};
+    use crate::lab::tune::fit_k;
+    use crate::teach::picture::svg_to_png;
+    use std::str::FromStr;
+
+    fn sample() -> String {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/selfplay-sample.txt"
+        );
+        std::fs::read_to_string(path).expect("the shipped sample")
+    }
+
+    /// The first `games` games of the sample (by number), read by the tuner.
+    fn sample_set(games: usize) -> TrainingSet {
+        let all = read_games(&sample()).expect("the sample reads");
+        let evaluation = Evaluation::with_weights(Weights::initial());
+        TrainingSet::parse(&games_text(&all[..games]), &evaluation).expect("the sample parses")
+    }
+
+    #[test]
+    fn games_are_read_sorted_and_written_back() {
+        let text = "# a comment\n# game 4: 2 positions\nA | 10 | 1\nB | 20 | 1\n\
+                    # game 2: 1 positions\nC | -5 | 0.5\n# game 7: 0 positions\n";
+        let games = read_games(text).unwrap();
+        assert_eq!(
+            games.iter().map(|g| g.number).collect::<Vec<_>>(),
+            [2, 4, 7]
+        );
+        assert_eq!(games[1].lines, ["A | 10 | 1", "B | 20 | 1"]);
+        assert_eq!(
+            games.iter().map(|g| g.result).collect::<Vec<_>>(),
+            [Some(0.5), Some(1.0), None]
+        );
+        assert_eq!(read_games(&games_text(&games)).unwrap(), games);
+        let split = ResultSplit::of(&games);
+        assert_eq!((split.games, split.positions), ([1, 1, 0], [2, 1, 0]));
+        assert_eq!(split.decisive_positions(), 2);
+        let table = results_markdown(&split);
+        assert!(table.contains("| **all** | 2 | 3 |"), "{table}");
+    }
+
+    #[test]
+    fn bad_files_are_named_by_line() {
+        let error = |text: &str| read_games(text).unwrap_err().to_string();
+        assert!(error("A | 1 | 1\n").starts_with("data line 1: a position before"));
+        assert!(error("# game x: 1 positions\n").contains("not a game header"));
+        assert!(error("# game 1: 1 positions\nA | 1 | 2\n").starts_with("data line 2:"));
+        assert!(error("# game 1: 2 positions\nA | 1 | 1\nB | 1 | 0\n").contains("another"));
+        // A file cut off mid-game.
+        let cut = error("# game 1: 1 positions\nA | 1 | 1\n# game 2: 3 positions\nB | 1 | 0\n");
+        assert!(
+            cut.starts_with("data line 3:") && cut.contains("promises 3"),
+            "{cut}"
+        );
+    }
+
+    #[test]
+    fn the_sample_holds_its_games() {
+        let games = read_games(&sample()).unwrap();
+        assert_eq!(games.len(), 67);
+        let split = ResultSplit::of(&games);
+        assert_eq!(split.positions.iter().sum::<usize>(), 4003);
+        assert_eq!(split.games.iter().sum::<usize>(), 67);
+        // Numbered 0 to 66, each once.
+        assert!(games.iter().enumerate().all(|(i, g)| g.number == i));
+    }
+
+    #[test]
+    fn weights_are_named() {
+        assert_eq!(weight_name(MATERIAL + 1), "material: N");
+        assert_eq!(weight_name(PSQT + 64 + 27), "knight on d4");
+        assert_eq!(weight_name(PSQT + 5 * 64 + 6), "king on g1");
+        assert_eq!(weight_name(BISHOP_PAIR), "bishop pair");
+        assert_eq!(weight_name(PASSED_PAWN + 5), "passed pawns: 6th");
+        let board = Board::from_str("4k3/pppp4/8/8/3N4/8/PPPP4/4K3 w - - 0 1").unwrap();
+        let table = features_markdown(&Evaluation::with_weights(Weights::initial()), &board);
+        // The extra knight: its material and its square, once each; the pawns cancel out.
+        assert!(
+            table.contains("| 1 | material: N | +1 | 320 | 290 |"),
+            "{table}"
+        );
+        assert!(table.contains("| knight on d4 | +1 |"), "{table}");
+        assert!(!table.contains("material: P"), "{table}");
+        let counts = net_counts(&Evaluation::default().features(&board));
+        assert!(counts.contains(&(MATERIAL + 1, 1)) && counts.contains(&(PSQT + 64 + 27, 1)));
+        assert!(counts
+            .iter()
+            .all(|&(index, count)| index != MATERIAL && count != 0));
+        assert!(counts.windows(2).all(|pair| pair[0].0 < pair[1].0));
+    }
+
+    #[test]
+    fn the_error_over_k_is_lowest_near_the_fitted_k() {
+        let set = sample_set(20);
+        let weights = RealWeights::from_weights(&Weights::initial());
+        let k = fit_k(&set, &weights, 1);
+        let grid = k_grid(0.001, 0.02, 39);
+        assert_eq!(grid.len(), 39);
+        assert!((grid[38] - 0.02).abs() < 1e-12 && (grid[1] - 0.0015).abs() < 1e-12);
+        let curve = errors_over_k(&set, &weights, &grid, 1);
+        let (lowest_k, lowest) = curve
+            .iter()
+            .copied()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        // The grid's best is a grid step from the fitted K at most, and no better than it.
+        assert!((lowest_k - k).abs() <= 0.0005 + 1e-12, "{lowest_k} v {k}");
+        assert!(mean_squared_error(&set, &weights, k, 1) <= lowest + 1e-12);
+        assert!(curve[0].1 > lowest && curve[38].1 > lowest);
+    }
+
+    #[test]
+    fn a_held_out_run_measures_both_sets() {
+        let (train, test) = (sample_set(10), {
+            let all = read_games(&sample()).unwrap();
+            let evaluation = Evaluation::with_weights(Weights::initial());
+            TrainingSet::parse(&games_text(&all[60..]), &evaluation).unwrap()
+        });
+        let start = RealWeights::from_weights(&Weights::initial());
+        let run = tune_with_test(&train, &test, start.clone(), 0.006, 200, 2.0, 1, 0.0);
+        assert_eq!((run.train.len(), run.test.len()), (201, 201));
+        assert_eq!(run.test[0], mean_squared_error(&test, &start, 0.006, 1));
+        // Ten games' worth of positions, 826 numbers to fit: the training error falls far.
+        assert!(run.train[200] < 0.8 * run.train[0], "{:?}", run.train);
+        // The final weights are normalised, and give the last errors.
+        let error = mean_squared_error(&train, &run.weights, 0.006, 1);
+        assert!((error - run.train[200]).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_best_test_epoch_is_the_lowest_test_error() {
+        let run = HeldOutRun {
+            train: vec![0.2, 0.15, 0.1, 0.05],
+            test: vec![0.2, 0.18, 0.19, 0.25],
+            weights: RealWeights::zero(),
+        };
+        assert_eq!(run.best_test_epoch(), 1);
+    }
+
+    #[test]
+    fn curves_draw_with_their_names_and_marks() {
+        let curves = [
+            Curve::per_epoch("from the hand-set weights", &[0.11, 0.1, 0.095]),
+            Curve::new("test", vec![(0.0, 0.12), (2.0, 0.13)]),
+        ];
+        assert_eq!(curves[0].points[2], (2.0, 0.095));
+        let mark = Mark {
+            x: 1.0,
+            label: "lowest test error".to_string(),
+        };
+        let svg = curves_svg("Error", "epoch", "mean squared error", &curves, &[mark]).unwrap();
+        for text in [
+            "from the hand-set weights",
+            "test",
+            "lowest test error",
+            "epoch",
+        ] {
+            assert!(svg.contains(text), "{text}");
+        }
+        // Errors differ in the second decimal: the axis says so.
+        assert!(svg.contains("0.10"), "{svg}");
+        svg_to_png(&svg).expect("draws with the embedded font");
+        assert!(curves_svg("Nothing", "x", "y", &[], &[]).is_err());
+        assert_eq!((decimals(0.02), decimals(0.15), decimals(300.0)), (3, 2, 0));
+    }
+
+    #[test]
+    fn tables_are_read_and_measured() {
+        let weights = Weights::initial();
+        let knight = piece_table(&weights, 1, Part::Middlegame);
+        assert_eq!(knight[27], weights.get(PSQT + 64 + 27).mg);
+        let flat = [5; 64];
+        assert_eq!(roughness(&flat, 1), 0.0);
+        // A checkerboard of ±1: every neighbour differs by 2.
+        let checkered: [i32; 64] =
+            std::array::from_fn(|s| if (s % 8 + s / 8) % 2 == 0 { 1 } else { -1 });
+        assert_eq!(roughness(&checkered, 1), 2.0);
+        assert_eq!(roughness(&checkered, 0), 2.0);
+        // The pawn's ranks 1 and 8 do not count.
+        let mut edged = flat;
+        edged[3] = 100;
+        assert_eq!(roughness(&edged, 0), 0.0);
+        assert!(roughness(&edged, 1) > 0.0);
+        // Normalised, every table but the king's averages 0 (to rounding).
+        let even = normalised(&weights);
+        for piece in 0..5 {
+            for part in Part::BOTH {
+                assert!(
+                    table_mean(&even, piece, part).abs() <= 0.5,
+                    "{piece} {part:?}"
+                );
+            }
+        }
+        assert_eq!(
+            table_mean(&even, 5, Part::Endgame),
+            table_mean(&weights, 5, Part::Endgame)
+        );
+        // The knight's table averages below 0 by hand: its material value takes the average.
+        let mean = table_mean(&weights, 1, Part::Middlegame);
+        assert!(mean < 0.0);
+        let moved = f64::from(even.get(MATERIAL + 1).mg - weights.get(MATERIAL + 1).mg);
+        assert!((moved - mean).abs() <= 0.5, "{moved} v {mean}");
+        let table = material_markdown(&[("hand-set", &weights), ("normalised", &even)]);
+        assert!(table.contains("| knight | 320 / 290 |"), "{table}");
+        assert_eq!(table.lines().count(), 2 + 5);
+    }
+
+    #[test]
+    fn heat_maps_diverge_from_white_at_zero() {
+        assert_eq!(diverging(0, 50), RGBColor(247, 247, 247));
+        assert_eq!(diverging(50, 50), RGBColor(178, 24, 43));
+        assert_eq!(diverging(-80, 50), RGBColor(33, 102, 172));
+        let RGBColor(r, _, b) = diverging(20, 50);
+        assert!(r > b);
+        let svg = piece_table_svg("Hand-set", &Weights::initial(), 1, Part::Middlegame).unwrap();
+        assert!(svg.contains("knight, middlegame") && svg.contains("Hand-set"));
+        // The knight on a1 is worth −50 by hand: the most in absolute terms, full blue.
+        assert!(svg.contains(">-50<") || svg.contains("\n-50\n"), "{svg}");
+        assert!(svg.contains("#2166AC") || svg.contains("rgb(33,102,172)"));
+        svg_to_png(&svg).expect("draws with the embedded font");
+        let both = before_after_svg(
+            5,
+            ("hand-set", &Weights::initial()),
+            ("tuned", &Weights::tuned()),
+        )
+        .unwrap();
+        for caption in [
+            "hand-set, middlegame",
+            "tuned, middlegame",
+            "hand-set, endgame",
+            "tuned, endgame",
+        ] {
+            assert!(both.contains(caption), "{caption}");
+        }
+        let (width, height) = crate::teach::notebook::svg_size(&both).unwrap();
+        assert!(width > 1.8 * f64::from(8 * SQUARE) && height > 1.8 * f64::from(8 * SQUARE));
+        svg_to_png(&both).expect("draws with the embedded font");
+    }
+}
