@@ -5,7 +5,7 @@
 use searchlab::eval::weights::WEIGHT_COUNT;
 use searchlab::eval::{Evaluation, Weights};
 use searchlab::lab::datagen::read_progress;
-use searchlab::lab::tune::{fit_k, tune, RealWeights, TrainingSet};
+use searchlab::lab::tune::{fit_k, tune, RealWeights, Schedule, TrainingSet};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -100,7 +100,7 @@ fn one_epoch_lowers_the_error_on_the_sample() {
     let start = RealWeights::from_weights(&Weights::initial());
     let k = fit_k(&set, &start, 1);
     assert!(k > 0.001 && k < 0.02, "K = {k}");
-    let report = tune(&set, start, k, 1, 1.0, 1, |_, _, _| {});
+    let report = tune(&set, start, k, &Schedule::new(1, 1.0), |_, _, _| {});
     assert_eq!(report.errors.len(), 2);
     assert!(report.errors[1] < report.errors[0], "{:?}", report.errors);
 }

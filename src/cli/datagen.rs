@@ -5,7 +5,6 @@
 use super::progress_bar;
 use anyhow::Context;
 use searchlab::lab::datagen::{missing_games, play_games, read_progress, DatagenConfig, GameData};
-use searchlab::lab::matchplay::{default_openings, parse_openings};
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::PathBuf;
@@ -41,14 +40,7 @@ pub struct Args {
 
 /// Runs `searchlab datagen`.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let openings = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading openings {}", path.display()))?;
-            parse_openings(&text).with_context(|| format!("in {}", path.display()))?
-        }
-        None => default_openings(),
-    };
+    let openings = super::read_openings(args.openings.as_deref())?;
     if args.nodes == 0 {
         anyhow::bail!("--nodes must be at least 1");
     }

@@ -5,8 +5,8 @@ use super::progress_bar;
 use anyhow::Context;
 use clap::ArgMatches;
 use searchlab::lab::matchplay::{
-    default_openings, parse_openings, play_match, shuffled, GameRecord, GameResult, MatchConfig,
-    MoveLimits, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES,
+    play_match, shuffled, GameRecord, GameResult, MatchConfig, MoveLimits, PlayerSpec, Standing,
+    TimeControl, DEFAULT_MAX_PLIES,
 };
 use searchlab::lab::sprt::{Decision, Sprt};
 use std::io::Write;
@@ -153,14 +153,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
         limits.movetime = Some(Duration::from_millis(100));
     }
     limits.validate()?;
-    let openings = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading openings {}", path.display()))?;
-            parse_openings(&text).with_context(|| format!("in {}", path.display()))?
-        }
-        None => default_openings(),
-    };
+    let openings = super::read_openings(args.openings.as_deref())?;
     let config = MatchConfig {
         players,
         games,

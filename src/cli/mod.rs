@@ -17,6 +17,19 @@ use searchlab::lab::compare::{compare, Comparison};
 use searchlab::positions::NamedPosition;
 use std::time::Duration;
 
+/// The openings in the file at `path` (one FEN or EPD line each), or the 500 shipped with the
+/// crate when there is none.
+pub fn read_openings(path: Option<&std::path::Path>) -> anyhow::Result<Vec<String>> {
+    use anyhow::Context;
+    let Some(path) = path else {
+        return Ok(searchlab::lab::matchplay::default_openings());
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading openings {}", path.display()))?;
+    searchlab::lab::matchplay::parse_openings(&text)
+        .with_context(|| format!("in {}", path.display()))
+}
+
 /// Reads a stage name, turning an unknown one into an error that lists the stages. Returns
 /// the stage's own name (as `STAGES` spells it).
 pub fn check_stage(name: &str) -> anyhow::Result<&'static str> {

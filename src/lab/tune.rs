@@ -461,38 +461,54 @@ pub fn presence(set: &TrainingSet) -> Vec<[f64; 2]> {
 // ANCHOR_END: presence
 
 // ANCHOR: tune
-/// Tunes `start` on `set` for `epochs` full passes with Adam, `K` fixed. The step size falls
-/// linearly from `rate` to a tenth of it over the run: big steps while the weights are far
-/// off, small ones to settle. `progress` hears of each epoch with its error and the weights
-/// reached (not yet normalised). Every weight moves; see [`tune_seen`] to hold the rarely
-/// seen ones.
+/// How a tuning run steps: `epochs` full passes, Adam's step size starting at `rate` (about
+/// the most a weight moves in one epoch, in centipawns), on `threads` threads, moving only the
+/// weights the data shows in at least `min_presence` positions (see [`presence`]; 0 moves
+/// every weight).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// Full passes over the data, one Adam step each.
+    pub epochs: usize,
+    /// The first step size; it falls linearly to a tenth of this over the run.
+    pub rate: f64,
+    /// Threads for the error and the gradient (the results do not depend on it).
+    pub threads: usize,
+    /// Weights seen in fewer positions keep their starting values.
+    pub min_presence: f64,
+}
+
+impl Schedule {
+    /// `epochs` at `rate` on one thread, every weight moving.
+    pub fn new(epochs: usize, rate: f64) -> Schedule {
+        Schedule {
+            epochs,
+            rate,
+            threads: 1,
+            min_presence: 0.0,
+        }
+    }
+}
+
+/// Tunes `start` on `set` with Adam, `K` fixed, as `schedule` says. The step size falls
+/// linearly from the schedule's rate to a tenth of it: big steps while the weights are far
+/// off, small ones to settle. Weights whose [`presence`] is below the schedule's
+/// `min_presence` (middlegame and endgame part apart) keep their starting values: Adam scales
+/// every step to about the rate however small the gradient, so a weight seen in a few dozen
+/// positions would otherwise move as far as material and fit their noise. `progress` hears of
+/// each epoch with its error and the weights reached (not yet normalised).
 pub fn tune(
     set: &TrainingSet,
     start: RealWeights,
     k: f64,
-    epochs: usize,
-    rate: f64,
-    threads: usize,
-    progress: impl FnMut(usize, f64, &RealWeights),
-) -> TuneReport {
-    tune_seen(set, start, k, epochs, rate, threads, 0.0, progress)
-}
-
-/// [`tune`], moving only the weights (middlegame or endgame part) whose [`presence`] in `set`
-/// is at least `min_presence` positions; the others keep their starting values. Adam scales
-/// every step to about `rate` however small the gradient, so without this a weight seen in a
-/// few dozen positions would move as far as material and fit their noise.
-#[allow(clippy::too_many_arguments)]
-pub fn tune_seen(
-    set: &TrainingSet,
-    start: RealWeights,
-    k: f64,
-    epochs: usize,
-    rate: f64,
-    threads: usize,
-    min_presence: f64,
+    schedule: &Schedule,
     mut progress: impl FnMut(usize, f64, &RealWeights),
 ) -> TuneReport {
+    let Schedule {
+        epochs,
+        rate,
+        threads,
+        min_presence,
+    } = *schedule;
     let seen = presence(set);
     let mut weights = start;
     let mut adam = Adam::new(weights.0.len(), rate);
@@ -670,7 +686,11 @@ mod tests {
         start.0[MOBILITY + 1] = [20.0, 20.0]; // the bishop's: truly 5 and 5 (hand-set)
         start.0[MATERIAL + 3][0] += 60.0; // the rook's middlegame value
         let before = mean_squared_error(&set, &start, k, 2);
-        let report = tune(&set, start, k, 1000, 1.0, 2, |_, _, _| {});
+        let schedule = Schedule {
+            threads: 2,
+            ..Schedule::new(1000, 1.0)
+        };
+        let report = tune(&set, start, k, &schedule, |_, _, _| {});
         let after = *report.errors.last().unwrap();
         assert!(after < before / 20.0, "error {before} -> {after}");
         let mut true_weights = RealWeights::from_weights(&truth.weights);
@@ -759,16 +779,11 @@ mod tests {
         assert_eq!(seen[PSQT + 56], [0.0, 0.0]);
         let mut start = RealWeights::from_weights(&truth.weights);
         start.0[MOBILITY + 1] = [20.0, 20.0];
-        let held = tune_seen(
-            &set,
-            start.clone(),
-            0.01,
-            50,
-            1.0,
-            1,
-            f64::INFINITY,
-            |_, _, _| {},
-        );
+        let schedule = Schedule {
+            min_presence: f64::INFINITY,
+            ..Schedule::new(50, 1.0)
+        };
+        let held = tune(&set, start.clone(), 0.01, &schedule, |_, _, _| {});
         let mut expected = start;
         normalise(&mut expected);
         assert_eq!(held.weights, expected, "nothing may move");

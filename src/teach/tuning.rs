@@ -11,7 +11,7 @@
 //!   a position as the tuner sees it: the few weights it counts, and how often.
 //! - [`errors_over_k`] measures the error over a range of `K` ([`k_grid`]), for the picture of
 //!   how `K` is fitted.
-//! - [`tune_with_test`] tunes as [`tune_seen`](crate::lab::tune::tune_seen) does and
+//! - [`tune_with_test`] tunes as [`tune`](crate::lab::tune::tune) does and
 //!   measures a test set after every epoch too: over-fitting made visible.
 //! - [`curves_svg`] draws lines against a real number (the epoch, `K`), with marked values.
 //! - [`piece_table`] reads one piece's table; [`tables_svg`] draws tables as heat maps on
@@ -26,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::eval::weights::{MATERIAL, PSQT};
 use crate::eval::{Evaluation, Features, Tapered, Weights};
 use crate::games::chess::square_at;
-use crate::lab::tune::{mean_squared_error, normalise, tune_seen, RealWeights, TrainingSet};
+use crate::lab::tune::{mean_squared_error, normalise, tune, RealWeights, Schedule, TrainingSet};
 use crate::teach::eval_terms::FEATURE_GROUPS;
 use crate::teach::notebook::markdown_table;
 use chess::Board;
@@ -319,36 +319,23 @@ impl HeldOutRun {
     }
 }
 
-/// Tunes `start` on `train` as [`tune_seen`](crate::lab::tune::tune_seen) does (Adam from
-/// `rate` falling to a tenth of it, `K` fixed, `epochs` full passes, the weights whose
-/// [`presence`] is below `min_presence` held), and measures the error on `test` after every
-/// epoch too. The test positions never reach the gradient: their error says how well the
-/// weights predict games they were not fitted to.
-///
-#[allow(clippy::too_many_arguments)]
+/// Tunes `start` on `train` as [`tune`](crate::lab::tune::tune) does with `schedule`, and
+/// measures the error on `test` after every epoch too. The test positions never reach the
+/// gradient: their error says how well the weights predict games they were not fitted to.
 pub fn tune_with_test(
     train: &TrainingSet,
     test: &TrainingSet,
     start: RealWeights,
     k: f64,
-    epochs: usize,
-    rate: f64,
-    threads: usize,
-    min_presence: f64,
+    schedule: &Schedule,
 ) -> HeldOutRun {
     // Normalising changes no evaluation, so the test error of the weights each epoch reaches
     // is the test error of what the run returns.
+    let threads = schedule.threads;
     let mut test_errors = vec![mean_squared_error(test, &start, k, threads)];
-    let report = tune_seen(
-        train,
-        start,
-        k,
-        epochs,
-        rate,
-        threads,
-        min_presence,
-        |_, _, w| test_errors.push(mean_squared_error(test, w, k, threads)),
-    );
+    let report = tune(train, start, k, schedule, |_, _, w| {
+        test_errors.push(mean_squared_error(test, w, k, threads))
+    });
     HeldOutRun {
         train: report.errors,
         test: test_errors,
@@ -932,7 +919,13 @@ mod tests {
             TrainingSet::parse(&games_text(&all[60..]), &evaluation).unwrap()
         });
         let start = RealWeights::from_weights(&Weights::initial());
-        let run = tune_with_test(&train, &test, start.clone(), 0.006, 200, 2.0, 1, 0.0);
+        let run = tune_with_test(
+            &train,
+            &test,
+            start.clone(),
+            0.006,
+            &Schedule::new(200, 2.0),
+        );
         assert_eq!((run.train.len(), run.test.len()), (201, 201));
         assert_eq!(run.test[0], mean_squared_error(&test, &start, 0.006, 1));
         // Ten games' worth of positions, 826 numbers to fit: the training error falls far.
