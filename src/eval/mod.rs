@@ -93,23 +93,13 @@ impl Features {
     }
 }
 
-/// The names of the terms that can be switched off, in the order [`Terms`] lists them.
-pub const TERM_NAMES: &[&str] = &[
-    "tapered",
-    "mobility",
-    "pawns",
-    "king_safety",
-    "bishop_pair",
-    "rook_files",
-    "endgame",
-];
-
 /// The switch that chooses the weights: off (the default), the hand-set ones
 /// ([`Weights::initial`]); on, the tuned ones ([`tuned`]). `--stage "selective +tuned"` plays
 /// the latter.
 pub const TUNED_SWITCH: &str = "tuned";
 
-/// Everything the evaluation can switch: its terms, then the choice of weights.
+/// Everything the evaluation can switch: its terms (in the order [`Terms`] lists them), then
+/// the choice of weights.
 pub const SWITCH_NAMES: &[&str] = &[
     "tapered",
     "mobility",
@@ -120,6 +110,9 @@ pub const SWITCH_NAMES: &[&str] = &[
     "endgame",
     TUNED_SWITCH,
 ];
+
+/// The names of the terms that can be switched off: every switch but the weights'.
+pub const TERM_NAMES: &[&str] = SWITCH_NAMES.split_at(SWITCH_NAMES.len() - 1).0;
 
 /// Which terms the evaluation counts. Material and the piece-square tables are always on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
