@@ -101,6 +101,14 @@ pub enum Error {
         /// The switches that exist, comma separated.
         known: String,
     },
+    /// A thread count a stage cannot search with (`parallel threads=0`, `pvs threads=2`).
+    #[error("the {stage} stage cannot search with that many threads: {reason}")]
+    BadThreads {
+        /// The stage.
+        stage: String,
+        /// Why not.
+        reason: String,
+    },
     /// A search limit that makes no sense (zero time, zero depth, ...).
     #[error("invalid search limit: {0}")]
     InvalidLimit(String),

@@ -32,8 +32,9 @@ impl Outcome {
 }
 
 // ANCHOR: game
-/// A two-player, zero-sum, perfect-information game that the engines can search.
-pub trait Game: Clone {
+/// A two-player, zero-sum, perfect-information game that the engines can search. `Send`, since
+/// the parallel stage searches copies of a position on other threads.
+pub trait Game: Clone + Send {
     /// A move. Printed in the game's usual notation (UCI for chess); packed into 16 bits for the
     /// transposition table.
     type Move: Copy + Eq + Debug + Display + Send + Sync + TableMove + 'static;

@@ -256,6 +256,14 @@ impl Stopper {
         self.stopped
     }
 
+    /// Checks the stop flag and the clock now, whatever the node count: for a thread that
+    /// waits for others instead of searching, and so counts no nodes. True once stopped.
+    pub fn poll(&mut self) -> bool {
+        let out_of_time = self.budget.is_some_and(|b| self.start.elapsed() >= b.hard);
+        self.stopped = self.stopped || out_of_time || self.flag.is_stopped();
+        self.stopped
+    }
+
     // ANCHOR: may_start_iteration
     /// Between iterations: is there time (and permission) to start another one?
     pub fn may_start_iteration(&self) -> bool {

@@ -33,6 +33,8 @@ enum Command {
     Uci,
     /// Write the book's generated figures (SVG) into a folder.
     Figures(cli::figures::Args),
+    /// Time to depth of the parallel searches with 1, 2, 4, … threads.
+    Scaling(cli::scaling::Args),
     /// Self-play games of the strongest stage: quiet positions with results, to tune on.
     Datagen(cli::datagen::Args),
     /// Fit the evaluation's weights to game results (Texel's method) and write them as Rust.
@@ -55,6 +57,7 @@ fn main() {
         Some(Command::Bench(args)) => cli::bench::run(args, cli.json),
         Some(Command::Uci) => cli::uci::run(),
         Some(Command::Figures(args)) => cli::figures::run(args, cli.json),
+        Some(Command::Scaling(args)) => cli::scaling::run(args, cli.json),
         Some(Command::Datagen(args)) => cli::datagen::run(args, cli.json),
         Some(Command::Tune(args)) => cli::tune::run(args, cli.json),
     };

@@ -22,14 +22,25 @@
 //!
 //! Mate scores are stored relative to the node, not the root ([`Score::to_tt`]).
 //!
-//! **Two words a slot.** An [`Entry`] is packed into two 64-bit words: the key, and its data
-//! (move, score, depth, bound, generation) in bit fields. So a slot is 16 bytes, and an empty
+//! **Two words a slot.** An [`Entry`] is packed into two 64-bit words: its data (move, score,
+//! depth, bound, generation) in bit fields, and the key. So a slot is 16 bytes, and an empty
 //! table is all zeros, which the operating system hands out lazily: asking for 4 GB costs
 //! nothing until the search writes there. (A table of `Option<Entry>` would have to be filled
 //! slot by slot, for seconds.) A zero bound field marks an empty slot, so even a position whose
 //! key is 0 is never mistaken for one. Moves are packed by their game ([`TableMove`]).
-
+//!
+//! **Shared between threads, without a lock.** The parallel stage (stage 9) has several
+//! threads search with one table, so [`store`](TranspositionTable::store) and
+//! [`probe`](TranspositionTable::probe) take `&self`, and the words are atomics. Each word is
+//! read and written whole, but a slot is two words: two threads storing into the same slot at
+//! once can leave one's key beside the other's data, a *torn* entry whose move may not even be
+//! legal in the position. So the key is stored XORed with the data (`key ^ data`), and a probe
+//! XORs the two words back: a whole entry gives back its key, a torn one gives a key nobody
+//! asked for, and the probe misses. No lock, and no wrong entry trusted (the XOR trick of
+//! Hyatt and Mann). The loads and stores are `Relaxed`: on x86 they are the plain moves a
+//! table of `u64`s compiles to, so one thread searches exactly as fast, and exactly as before.
 use crate::score::{Depth, Score};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 // ANCHOR: bound
 /// What a stored score means.
@@ -72,14 +83,16 @@ pub trait TableMove: Copy {
     fn unpack(bits: u16) -> Self;
 }
 
-/// One slot: the key, and the packed data (see [`Slot::pack`]). All zeros is an empty slot.
-type Slot = [u64; 2];
+/// One slot as its two words: the key XORed with the data, and the packed data (see [`pack`]).
+/// All zeros is an empty slot.
+type Slot = [AtomicU64; 2];
 
-/// A fixed-size hash table of [`Entry`]s, one per slot.
-#[derive(Clone, Debug)]
+/// A fixed-size hash table of [`Entry`]s, one per slot, which threads may share (behind an
+/// `Arc`): every method but [`clear`](TranspositionTable::clear) takes `&self`.
+#[derive(Debug)]
 pub struct TranspositionTable<M> {
-    slots: Vec<Slot>,
-    generation: u8,
+    slots: Box<[Slot]>,
+    generation: AtomicU8,
     moves: std::marker::PhantomData<M>,
 }
 
@@ -89,19 +102,34 @@ const DEPTH_SHIFT: u32 = 32;
 const BOUND_SHIFT: u32 = 40;
 const GENERATION_SHIFT: u32 = 48;
 
-/// A zeroed table of `count` slots: the allocator asks the operating system for zeroed pages,
-/// which cost nothing until written.
-fn zeroed_slots(count: usize) -> Vec<Slot> {
-    vec![[0; 2]; count]
+/// A zeroed table of `count` (at least 1) slots: the allocator asks the operating system for
+/// zeroed pages, which cost nothing until written.
+fn zeroed_slots(count: usize) -> Box<[Slot]> {
+    let layout = std::alloc::Layout::array::<Slot>(count.max(1)).expect("a table that fits memory");
+    // SAFETY: the layout has a non-zero size (at least one slot). All-zero bits are a valid
+    // `AtomicU64` (the value 0), so the zeroed memory is `count` valid slots, and the box frees
+    // it with the same layout (that of a slice of `count` slots) it was allocated with.
+    unsafe {
+        let memory = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if memory.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count.max(1)))
+    }
 }
 
 impl<M: TableMove> TranspositionTable<M> {
     /// A table using about `megabytes` of memory (at least one slot).
     pub fn new(megabytes: usize) -> TranspositionTable<M> {
         let count = (megabytes * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1);
+        TranspositionTable::with_capacity(count)
+    }
+
+    /// An empty table of `count` slots (at least 1).
+    pub fn with_capacity(count: usize) -> TranspositionTable<M> {
         TranspositionTable {
-            slots: zeroed_slots(count),
-            generation: 0,
+            slots: zeroed_slots(count.max(1)),
+            generation: AtomicU8::new(0),
             moves: std::marker::PhantomData,
         }
     }
@@ -114,12 +142,12 @@ impl<M: TableMove> TranspositionTable<M> {
     /// Empties the table (with fresh zeroed memory, as fast as a new table).
     pub fn clear(&mut self) {
         self.slots = zeroed_slots(self.slots.len());
-        self.generation = 0;
+        self.generation = AtomicU8::new(0);
     }
 
     /// Marks the start of a new search: older entries become fair game for replacement.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Asks the processor to start loading the slot for `key` into its cache, without waiting:
@@ -142,34 +170,47 @@ impl<M: TableMove> TranspositionTable<M> {
 
     /// The entry for the position with `key`, if the table holds one.
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        unpack(self.slots[self.index(key)]).filter(|entry| entry.key == key)
+        self.read(self.index(key)).filter(|entry| entry.key == key)
     }
+
+    // ANCHOR: xor
+    /// The entry in slot `index`, if any. The key comes back only if the two words were
+    /// written together: see the module docs.
+    fn read(&self, index: usize) -> Option<Entry<M>> {
+        let [keyed, data] = &self.slots[index];
+        let data = data.load(Ordering::Relaxed);
+        let key = keyed.load(Ordering::Relaxed) ^ data;
+        unpack(key, data)
+    }
+
+    /// Writes `entry` into slot `index`: the data, and the key XORed with it.
+    fn write(&self, index: usize, entry: Entry<M>) {
+        let (key, data) = pack(entry);
+        let [keyed, data_word] = &self.slots[index];
+        data_word.store(data, Ordering::Relaxed);
+        keyed.store(key ^ data, Ordering::Relaxed);
+    }
+    // ANCHOR_END: xor
 
     // ANCHOR: replace
     /// Remembers a search result, subject to the replacement policy (see the module docs).
-    pub fn store(
-        &mut self,
-        key: u64,
-        depth: Depth,
-        score: Score,
-        bound: Bound,
-        best_move: Option<M>,
-    ) {
-        let generation = self.generation;
+    pub fn store(&self, key: u64, depth: Depth, score: Score, bound: Bound, best_move: Option<M>) {
+        let generation = self.generation.load(Ordering::Relaxed);
         let index = self.index(key);
-        let replace = match unpack::<M>(self.slots[index]) {
+        let replace = match self.read(index) {
             None => true,
             Some(old) => old.key == key || depth >= old.depth || old.generation != generation,
         };
         if replace {
-            self.slots[index] = pack(Entry {
+            let entry = Entry {
                 key,
                 best_move,
                 score,
                 depth,
                 bound,
                 generation,
-            });
+            };
+            self.write(index, entry);
         }
     }
     // ANCHOR_END: replace
@@ -178,9 +219,9 @@ impl<M: TableMove> TranspositionTable<M> {
     /// first thousand slots (what UCI's `info hashfull` reports).
     pub fn hashfull(&self) -> u32 {
         let sample = self.slots.len().min(1000);
-        let used = self.slots[..sample]
-            .iter()
-            .filter(|&&slot| unpack::<M>(slot).is_some_and(|e| e.generation == self.generation))
+        let generation = self.generation.load(Ordering::Relaxed);
+        let used = (0..sample)
+            .filter(|&index| self.read(index).is_some_and(|e| e.generation == generation))
             .count();
         (used * 1000 / sample.max(1)) as u32
     }
@@ -195,8 +236,8 @@ impl<M: TableMove> TranspositionTable<M> {
     }
 }
 
-/// An entry as the two words of a slot.
-fn pack<M: TableMove>(entry: Entry<M>) -> Slot {
+/// An entry as its key and its data word.
+fn pack<M: TableMove>(entry: Entry<M>) -> (u64, u64) {
     let bound = match entry.bound {
         Bound::Exact => 1,
         Bound::Lower => 2,
@@ -208,11 +249,11 @@ fn pack<M: TableMove>(entry: Entry<M>) -> Slot {
         | u64::from(entry.depth.min(255) as u8) << DEPTH_SHIFT
         | bound << BOUND_SHIFT
         | u64::from(entry.generation) << GENERATION_SHIFT;
-    [entry.key, data]
+    (entry.key, data)
 }
 
-/// The entry in a slot, or `None` for an empty one.
-fn unpack<M: TableMove>([key, data]: Slot) -> Option<Entry<M>> {
+/// The entry with `key` and `data`, or `None` for an empty slot.
+fn unpack<M: TableMove>(key: u64, data: u64) -> Option<Entry<M>> {
     let bound = match (data >> BOUND_SHIFT) & 3 {
         0 => return None,
         1 => Bound::Exact,
@@ -245,7 +286,7 @@ mod tests {
 
     #[test]
     fn store_probe_and_replace() {
-        let mut tt: TranspositionTable<u8> = TranspositionTable::new(1);
+        let tt: TranspositionTable<u8> = TranspositionTable::new(1);
         assert!(tt.capacity() > 10_000);
         let key = 0x1234_5678_9abc_def0;
         assert_eq!(tt.probe(key), None);
@@ -256,7 +297,7 @@ mod tests {
             (5, Score(40), Bound::Exact, Some(7))
         );
         // A different key in the same slot does not match...
-        let mut tt1: TranspositionTable<u8> = TranspositionTable::new(0);
+        let tt1: TranspositionTable<u8> = TranspositionTable::new(0);
         assert_eq!(tt1.capacity(), 1);
         tt1.store(1, 6, Score(1), Bound::Lower, None);
         assert_eq!(tt1.probe(2), None);
@@ -291,6 +332,58 @@ mod tests {
         }
         tt.clear();
         assert_eq!(tt.probe(0), None);
+    }
+
+    #[test]
+    fn a_torn_entry_is_never_trusted() {
+        // Two threads store into one slot (a table of one slot) at the same time: thread A
+        // wrote its data and key, then thread B wrote its data word but not yet its key.
+        let tt: TranspositionTable<u8> = TranspositionTable::new(0);
+        let (a, b) = (0xAAAA_0000_1111_2222, 0xBBBB_0000_3333_4444);
+        tt.store(a, 7, Score(100), Bound::Exact, Some(1));
+        let (_, b_data) = pack::<u8>(Entry {
+            key: b,
+            best_move: Some(9),
+            score: Score(-300),
+            depth: 2,
+            bound: Bound::Lower,
+            generation: 0,
+        });
+        tt.slots[0][1].store(b_data, Ordering::Relaxed);
+        // A's key beside B's data: neither A nor B finds an entry.
+        assert_eq!(tt.probe(a), None);
+        assert_eq!(tt.probe(b), None);
+        // Once B's key word is written too, B's entry is whole again.
+        tt.slots[0][0].store(b ^ b_data, Ordering::Relaxed);
+        let e = tt.probe(b).unwrap();
+        assert_eq!((e.score, e.depth, e.best_move), (Score(-300), 2, Some(9)));
+        assert_eq!(tt.probe(a), None);
+    }
+
+    #[test]
+    fn threads_share_a_table() {
+        // Four threads store and probe the same keys in a small table as fast as they can:
+        // every entry found is one some thread stored for that key, never a mix.
+        let tt: std::sync::Arc<TranspositionTable<u8>> =
+            std::sync::Arc::new(TranspositionTable::with_capacity(64));
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    for i in 0..200_000u64 {
+                        let key = (i * 7 + thread) % 500;
+                        // Every field is a function of the key, whoever wrote it.
+                        let depth = (key % 50) as Depth;
+                        tt.store(key, depth, Score(key as i32), Bound::Exact, Some(key as u8));
+                        if let Some(e) = tt.probe(key ^ 1) {
+                            let k = key ^ 1;
+                            assert_eq!((e.depth, e.score), ((k % 50) as Depth, Score(k as i32)));
+                            assert_eq!(e.best_move, Some(k as u8));
+                        }
+                    }
+                });
+            }
+        });
     }
 
     #[test]

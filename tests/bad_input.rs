@@ -89,7 +89,7 @@ fn an_unknown_stage_lists_the_stages() {
     assert!(error.contains("unknown stage 'quantum'"), "{error}");
     assert!(
         error.contains(
-            "minimax, alphabeta, iterative, cached, ordered, pvs, quiescence, selective, mtdf, oracle"
+            "minimax, alphabeta, iterative, cached, ordered, pvs, quiescence, selective, parallel, mtdf, oracle, rootsplit"
         ),
         "{error}"
     );
@@ -174,10 +174,7 @@ fn the_cli_searches_a_position() {
     let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(value["move"], "a1a8");
     assert_eq!(value["score"]["mate"], 1);
-    assert_eq!(
-        value["stage"], "selective",
-        "the strongest stage by default"
-    );
+    assert_eq!(value["stage"], "parallel", "the strongest stage by default");
 }
 
 #[test]

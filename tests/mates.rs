@@ -3,7 +3,8 @@
 //! holds *every* move that mates in 2), and the score says "mate 2". The `dm 3` positions are
 //! solved by the cached stage, and both by ordered, pvs and quiescence. The selective stage
 //! prunes, so it needs more depth: every mate in 2 at depth 5, and the mate in 3 that hangs on
-//! a zugzwang (MATE3.012) at depth 10, thanks to its verified null move.
+//! a zugzwang (MATE3.012) at depth 10, thanks to its verified null move. The parallel searches
+//! (stage 9 and root splitting) find every mate in 2 at depth 5 too, on several threads.
 
 use searchlab::lab::epd::parse_epd;
 use searchlab::{engine_for, Chess, SearchLimits};
@@ -37,7 +38,7 @@ fn check_mates(stage: &str, mate_in: u32, depth: u32) -> usize {
         // Stopping early: the mate is proven at depth 2 * mate_in - 1, so no deeper iteration
         // runs. (Not so for the selective stage: a check extension may prove it sooner, a
         // reduction later; it is held to finding the mate, within the depth limit.)
-        if stage != "selective" {
+        if !["selective", "parallel", "rootsplit"].contains(&stage.split(' ').next().unwrap()) {
             assert_eq!(
                 result.depth,
                 2 * mate_in - 1,
@@ -76,6 +77,13 @@ fn the_later_stages_solve_every_mate_in_two_and_three() {
 #[test]
 fn selective_solves_every_mate_in_two_at_depth_five() {
     assert_eq!(check_mates("selective", 2, 5), 10);
+}
+
+#[test]
+fn the_parallel_searches_solve_every_mate_in_two_on_several_threads() {
+    for stage in ["parallel threads=2", "rootsplit threads=3"] {
+        assert_eq!(check_mates(stage, 2, 5), 10, "{stage}");
+    }
 }
 
 #[test]

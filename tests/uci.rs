@@ -154,9 +154,10 @@ fn handshake_lists_identity_and_options() {
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 4096".to_string()));
     assert!(lines
         .contains(&"option name Move Overhead type spin default 20 min 0 max 5000".to_string()));
+    assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 256".to_string()));
     let stage = lines
         .iter()
-        .find(|l| l.starts_with("option name Stage type combo default selective"))
+        .find(|l| l.starts_with("option name Stage type combo default parallel"))
         .expect("a Stage option");
     for s in searchlab::STAGES {
         assert!(stage.contains(&format!("var {}", s.name)), "{stage}");

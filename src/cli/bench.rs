@@ -17,6 +17,9 @@ pub struct Args {
     /// The stage to bench; the strongest (the UCI default) if none is given.
     #[arg(long, default_value_t = searchlab::search::strongest_stage().to_string())]
     pub stage: String,
+    /// Threads to search with (the parallel stages: parallel, rootsplit).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// Positions to search instead of the 24 ladder positions: a file with one FEN (or EPD
     /// line) each, e.g. ../shared/data/speed.fen for speed comparisons.
     #[arg(long)]
@@ -32,7 +35,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "position", "move", "score", "nodes", "time"
         );
     }
-    let stage = super::check_stage_with_switches(&args.stage)?;
+    let stage = super::check_stage_with_switches(&super::with_threads(&args.stage, args.threads))?;
     let positions: Vec<(String, String)> = match &args.positions {
         None => LADDER
             .iter()

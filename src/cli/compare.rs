@@ -45,7 +45,13 @@ impl Default for Args {
 /// Runs the comparison and prints it.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let stages: Vec<&str> = if args.stages.is_empty() {
-        STAGES.iter().map(|s| s.name).chain([ORACLE]).collect()
+        // The parallel stage on one thread is the selective one, node for node: left out.
+        STAGES
+            .iter()
+            .filter(|s| !s.parallel)
+            .map(|s| s.name)
+            .chain([ORACLE])
+            .collect()
     } else {
         // Lowercased first so that an unknown name is reported lowercased, as it always was.
         args.stages

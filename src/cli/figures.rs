@@ -192,7 +192,7 @@ fn run_comparisons() -> anyhow::Result<Measured> {
     let deepest = *ORACLE_DEPTHS.end();
     // The oracle first: it takes longest, and the others then share out around it.
     let jobs: Vec<(&str, Depth)> = std::iter::once((ORACLE, deepest))
-        .chain(STAGES.iter().map(|s| {
+        .chain(STAGES.iter().filter(|s| !s.parallel).map(|s| {
             let depth = if s.name == SLOWEST { DEPTH } else { deepest };
             (s.name, depth)
         }))

@@ -44,6 +44,10 @@ pub struct Args {
     /// Node limit per move (reproducible, and fast: good for comparing ideas).
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// Time odds: the first player's time (clock, increment or move time) in percent of the
+    /// second's, e.g. 150 for half as much again.
+    #[arg(long)]
+    pub time_odds: Option<u32>,
     /// Games played at the same time (2 on a 2-core machine).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
@@ -144,6 +148,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
         movetime: args.movetime.map(Duration::from_millis),
         nodes: args.nodes,
         depth: args.depth,
+        a_time_percent: args.time_odds,
     };
     if limits.time_control.is_none()
         && limits.movetime.is_none()

@@ -7,6 +7,7 @@ pub mod datagen;
 pub mod figures;
 pub mod matchplay;
 pub mod perft;
+pub mod scaling;
 pub mod search;
 pub mod suite;
 pub mod tune;
@@ -46,6 +47,16 @@ pub fn check_stage_with_switches(spec: &str) -> anyhow::Result<String> {
         .chain(spec.split_whitespace().skip(1))
         .collect::<Vec<_>>()
         .join(" "))
+}
+
+/// The stage spec with `threads=N` added when `--threads` asks for more than one thread (a
+/// stage that searches on one thread then says so when it is built).
+pub fn with_threads(spec: &str, threads: usize) -> String {
+    if threads == 1 {
+        spec.to_string()
+    } else {
+        format!("{spec} threads={threads}")
+    }
 }
 
 /// A progress bar of `len` steps drawn with the indicatif `template` (indicatif's default bar

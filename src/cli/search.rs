@@ -17,6 +17,9 @@ pub struct Args {
     /// The stage to search with (or a side engine: mtdf, oracle); the strongest by default.
     #[arg(long, default_value_t = searchlab::search::strongest_stage().to_string())]
     pub stage: String,
+    /// Threads to search with (the parallel stages: parallel, rootsplit).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// Depth limit (plies).
     #[arg(long)]
     pub depth: Option<u32>,
@@ -34,7 +37,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     for mv in &args.moves {
         game.play_uci(mv)?;
     }
-    let mut engine = engine_for::<Chess>(&args.stage)?;
+    let mut engine = engine_for::<Chess>(&super::with_threads(&args.stage, args.threads))?;
     let limits = SearchLimits {
         depth: args.depth,
         movetime: args.movetime.map(Duration::from_millis),

@@ -21,6 +21,9 @@ pub struct Args {
     /// The stage to run (the strongest by default).
     #[arg(long, default_value_t = strongest_stage().to_string())]
     pub stage: String,
+    /// Threads to search with (the parallel stages: parallel, rootsplit).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// Depth limit (plies), alone or together with the time limit.
     #[arg(long)]
     pub depth: Option<u32>,
@@ -28,7 +31,7 @@ pub struct Args {
 
 /// Runs the suite and prints one line per position and a summary.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    super::check_stage(&args.stage)?;
+    let stage = super::check_stage_with_switches(&super::with_threads(&args.stage, args.threads))?;
     let limits = SearchLimits {
         depth: args.depth,
         movetime: Some(Duration::from_millis(args.movetime)),
@@ -44,8 +47,8 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         records.len() as u64,
         "{msg} [{bar:40}] {pos}/{len} positions ({elapsed})",
     );
-    bar.set_message(format!("suite ({})", args.stage));
-    let report = run_suite(&records, &args.stage, &limits, |done, _, entry| {
+    bar.set_message(format!("suite ({stage})"));
+    let report = run_suite(&records, &stage, &limits, |done, _, entry| {
         if !json {
             // The header waits for the first result: run_suite checks every record before
             // it searches, and a file it rejects should print the error alone.

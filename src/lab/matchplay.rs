@@ -7,7 +7,9 @@
 //! next and the strongest against Stockfish at a limited strength. Each move is limited the
 //! same way for both ([`MoveLimits`]): a time control (`base + increment`, on clocks this
 //! referee keeps: a player whose clock runs out loses), a fixed time per move, a node count
-//! (reproducible, fast: good for comparing ideas) or a depth.
+//! (reproducible, fast: good for comparing ideas) or a depth. Player A may be given time
+//! odds (`--time-odds 150`: half as much time again), to find which odds make two players
+//! equal: how the parallel stage's "effective speed-up" is measured.
 //!
 //! ## How a match is played
 //!
@@ -346,7 +348,7 @@ impl std::fmt::Display for TimeControl {
     }
 }
 
-/// How each move is limited, the same for both players.
+/// How each move is limited: the same for both players, unless player A is given time odds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveLimits {
     /// A time control on clocks the referee keeps.
@@ -357,6 +359,10 @@ pub struct MoveLimits {
     pub nodes: Option<u64>,
     /// A depth limit per move.
     pub depth: Option<Depth>,
+    /// Player A's time (the clock's base and increment, or the move time) as a percentage of
+    /// the others': 150 gives it half as much again. `None` is 100, even. What "time to equal
+    /// strength" is measured with: which odds make a one-thread engine as strong as two.
+    pub a_time_percent: Option<u32>,
 }
 
 impl MoveLimits {
@@ -372,6 +378,9 @@ impl MoveLimits {
                     .into(),
             ));
         }
+        if self.a_time_percent == Some(0) {
+            return Err(Error::InvalidLimit("time odds must be more than 0%".into()));
+        }
         crate::limits::SearchLimits {
             depth: self.depth,
             nodes: self.nodes,
@@ -379,6 +388,14 @@ impl MoveLimits {
             ..Default::default()
         }
         .validate()
+    }
+
+    /// A time for `player_a` (or the other player) with the odds applied.
+    pub fn time_for(&self, time: Duration, player_a: bool) -> Duration {
+        match self.a_time_percent {
+            Some(percent) if player_a => time * percent / 100,
+            _ => time,
+        }
     }
 
     /// What PGN's `TimeControl` tag says: the time control, `-` without one.
@@ -501,7 +518,11 @@ pub fn play_game(
     for player in players.iter_mut() {
         player.new_game()?;
     }
-    let mut clocks = limits.time_control.map(|tc| [tc.base; 2]);
+    // Who is player A, by colour: the time odds, if any, are A's.
+    let is_a = [a_is_white, !a_is_white];
+    let mut clocks = limits
+        .time_control
+        .map(|tc| is_a.map(|a| limits.time_for(tc.base, a)));
     let mut least = [u64::MAX; 2];
     let mut moves: Vec<ChessMove> = Vec::new();
     // (termination, the side that lost by it if not a draw by the rules, detail)
@@ -519,11 +540,11 @@ pub fn play_game(
             clocks: clocks.map(|[white, black]| Clocks {
                 white,
                 black,
-                increment: limits
-                    .time_control
-                    .map_or(Duration::ZERO, |tc| tc.increment),
+                increment: limits.time_control.map_or(Duration::ZERO, |tc| {
+                    limits.time_for(tc.increment, is_a[mover])
+                }),
             }),
-            movetime: limits.movetime,
+            movetime: limits.movetime.map(|t| limits.time_for(t, is_a[mover])),
             nodes: limits.nodes,
             depth: limits.depth,
         };
@@ -552,7 +573,7 @@ pub fn play_game(
             }
             clocks[mover] -= used;
             least[mover] = least[mover].min(clocks[mover].as_millis() as u64);
-            clocks[mover] += tc.increment;
+            clocks[mover] += limits.time_for(tc.increment, is_a[mover]);
         }
         moves.push(choice.mv);
         game.play(choice.mv);

@@ -10,6 +10,7 @@
 //! - [`sprt`]: the sequential probability ratio test that says when a match has said enough.
 //! - [`datagen`]: self-play games whose quiet positions, with their results, are the data
 //!   [`tune`] fits the evaluation's weights to.
+//! - [`scaling`]: time to depth of the parallel searches at 1, 2, 4, … threads.
 //! - [`rng`]: the seeded random numbers every tool draws from, so that runs repeat.
 
 pub mod bench;
@@ -21,6 +22,7 @@ pub mod matchplay;
 pub mod pgn;
 pub mod player;
 pub mod rng;
+pub mod scaling;
 pub mod sprt;
 pub mod suite;
 pub mod tune;

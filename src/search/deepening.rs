@@ -39,6 +39,9 @@ pub struct Deepening<M> {
     pub following_pv: bool,
     /// Told about each completed iteration.
     pub observer: Option<IterationObserver>,
+    /// Plies added to every iteration's depth: 0, except in some helper threads of a parallel
+    /// search, which search one ply deeper than the main thread so that the threads differ.
+    pub depth_offset: Depth,
 }
 
 impl<M: Copy + PartialEq> Deepening<M> {
@@ -50,6 +53,7 @@ impl<M: Copy + PartialEq> Deepening<M> {
             previous_pv: Vec::new(),
             following_pv: false,
             observer: None,
+            depth_offset: 0,
         }
     }
 
@@ -192,10 +196,11 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
     }
     let max_depth = max_iteration_depth(limits, default_depth);
     let mut score = Score::DRAW; // a placeholder: the first iteration always completes
-    for depth in 1..=max_depth {
-        if depth > 1 && !stage.deepening().counter.stopper.may_start_iteration() {
+    for iteration in 1..=max_depth {
+        if iteration > 1 && !stage.deepening().counter.stopper.may_start_iteration() {
             break;
         }
+        let depth = (iteration + stage.deepening().depth_offset).min(max_depth);
         let (iteration_score, pv) = stage.iteration(game, depth, score);
         let hashfull = stage.hashfull();
         let state = stage.deepening();

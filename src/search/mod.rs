@@ -10,15 +10,19 @@
 //! | 6 `pvs` | `pvs.rs` | null windows after the first move; aspiration windows at the root |
 //! | 7 `quiescence` | `quiescence.rs` | at the horizon, captures until the position is quiet |
 //! | 8 `selective` | `selective.rs` | deeper where it is sharp, shallower or not at all where not; the full evaluation |
+//! | 9 `parallel` | `parallel.rs` | Lazy SMP: every thread searches, all share one lock-free table |
 //!
 //! Each stage is one file that reads like a chapter: `diff` two neighbours to see the lesson.
 //! What the stages share is written once: the deepening loop, the root and the state kept
 //! between iterations in [`deepening`]; move ordering in [`move_picker`]; the names of all the
 //! stages, and how to build each, in [`registry`].
 //!
-//! Beside the ladder, two engines to measure it by: [`mtdf`] (MTD(f), the score found by null
-//! windows alone) and [`oracle`] (alpha-beta with a perfect move order: the fewest nodes any
-//! move ordering can reach).
+//! The parallel searches share their searchers' machinery in [`threads`].
+//!
+//! Beside the ladder, three engines to measure it by: [`mtdf`] (MTD(f), the score found by null
+//! windows alone), [`oracle`] (alpha-beta with a perfect move order: the fewest nodes any
+//! move ordering can reach) and [`root_split`] (the root's moves shared out among threads: the
+//! parallel search stage 9 improves on).
 
 pub mod alphabeta;
 pub mod cached;
@@ -29,10 +33,13 @@ pub mod move_picker;
 pub mod mtdf;
 pub mod oracle;
 pub mod ordered;
+pub mod parallel;
 pub mod pvs;
 pub mod quiescence;
 pub mod registry;
+pub mod root_split;
 pub mod selective;
+pub mod threads;
 
 pub use alphabeta::AlphaBeta;
 pub use cached::Cached;
@@ -41,12 +48,14 @@ pub use minimax::Minimax;
 pub use mtdf::Mtdf;
 pub use oracle::Oracle;
 pub use ordered::Ordered;
+pub use parallel::LazySmp;
 pub use pvs::Pvs;
 pub use quiescence::Quiescence;
 pub use registry::{
     engine_for, find_engine, find_stage, previous_stage, strongest_stage, Stage, DEFAULT_HASH_MB,
     SIDE_ENGINES, STAGES,
 };
+pub use root_split::RootSplit;
 pub use selective::Selective;
 
 use crate::game::Game;
@@ -71,6 +80,17 @@ pub trait Engine<G: Game>: Send {
     /// How full the transposition table is, in permille (0 for stages without one).
     fn hashfull(&self) -> u32 {
         0
+    }
+
+    /// Searches on `threads` threads from now on. Only the parallel searches can; the other
+    /// stages accept 1 and refuse more (`false`, and nothing changes).
+    fn set_threads(&mut self, threads: usize) -> bool {
+        threads == 1
+    }
+
+    /// How many threads the engine searches on.
+    fn threads(&self) -> usize {
+        1
     }
 
     /// Sets a function called after every completed iteration (the UCI loop prints `info`

@@ -4,9 +4,10 @@
 
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::search::threads::MAX_THREADS;
 use crate::search::{
-    AlphaBeta, Cached, Engine, Iterative, Minimax, Mtdf, Oracle, Ordered, Pvs, Quiescence,
-    Selective,
+    AlphaBeta, Cached, Engine, Iterative, LazySmp, Minimax, Mtdf, Oracle, Ordered, Pvs, Quiescence,
+    RootSplit, Selective,
 };
 
 /// A rung of the ladder: its name and what it adds.
@@ -23,6 +24,9 @@ pub struct Stage {
     /// than only how fast: such a stage is judged by strength, not held to the score of the
     /// rung below, and its node count is not comparable with the oracle's.
     pub judged_by_strength: bool,
+    /// Whether the stage searches on several threads (`threads=N`). On one thread it is the
+    /// stage below, node for node, so the node-count tables and charts leave it out.
+    pub parallel: bool,
 }
 
 /// Every stage, in ladder order. The last one is the strongest and the default.
@@ -32,30 +36,35 @@ pub const STAGES: &[Stage] = &[
         summary: "every move to a fixed depth",
         fixed_depth: true,
         judged_by_strength: false,
+        parallel: false,
     },
     Stage {
         name: "alphabeta",
         summary: "minimax with an (alpha, beta) window and cut-offs",
         fixed_depth: true,
         judged_by_strength: false,
+        parallel: false,
     },
     Stage {
         name: "iterative",
         summary: "iterative deepening with a time limit, previous PV first",
         fixed_depth: false,
         judged_by_strength: false,
+        parallel: false,
     },
     Stage {
         name: "cached",
         summary: "iterative deepening plus a transposition table",
         fixed_depth: false,
         judged_by_strength: false,
+        parallel: false,
     },
     Stage {
         name: "ordered",
         summary: "the cached engine with move ordering: hash move, MVV-LVA, killers, history",
         fixed_depth: false,
         judged_by_strength: false,
+        parallel: false,
     },
     Stage {
         name: "pvs",
@@ -63,18 +72,28 @@ pub const STAGES: &[Stage] = &[
             "principal variation search: null windows after the first move, aspiration windows",
         fixed_depth: false,
         judged_by_strength: false,
+        parallel: false,
     },
     Stage {
         name: "quiescence",
         summary: "at the horizon, captures until the position is quiet (SEE, delta pruning)",
         fixed_depth: false,
         judged_by_strength: true,
+        parallel: false,
     },
     Stage {
         name: "selective",
         summary: "extensions, null move, futility, late move reductions; the full evaluation",
         fixed_depth: false,
         judged_by_strength: true,
+        parallel: false,
+    },
+    Stage {
+        name: "parallel",
+        summary: "Lazy SMP: stage 8 on every thread, sharing one lock-free table (threads=N)",
+        fixed_depth: false,
+        judged_by_strength: true,
+        parallel: true,
     },
 ];
 
@@ -86,6 +105,7 @@ pub const SIDE_ENGINES: &[Stage] = &[
         summary: "MTD(f): the ordered search driven by null windows alone",
         fixed_depth: false,
         judged_by_strength: false,
+        parallel: false,
     },
     Stage {
         name: "oracle",
@@ -93,6 +113,14 @@ pub const SIDE_ENGINES: &[Stage] = &[
             "alpha-beta with a perfect move order: the fewest nodes plain alpha-beta can visit",
         fixed_depth: true,
         judged_by_strength: false,
+        parallel: false,
+    },
+    Stage {
+        name: "rootsplit",
+        summary: "root splitting: the root's moves shared out among threads (threads=N)",
+        fixed_depth: false,
+        judged_by_strength: true,
+        parallel: true,
     },
 ];
 
@@ -147,10 +175,28 @@ fn stage_word(name: &str) -> &str {
 /// it). After the stage's name, `-part` switches a part off and `+part` on, for the stages
 /// that have parts to switch ([`Engine::switches`]): `selective -null_move -mobility` is the
 /// selective stage without null-move pruning and without the mobility term. An unknown part
-/// is an error that lists the known ones.
+/// is an error that lists the known ones. `threads=N` has a parallel search use `N` threads
+/// (`parallel threads=2`); a stage that searches on one thread refuses more.
 pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
     let mut engine = build_engine::<G>(name)?;
     for word in name.split_whitespace().skip(1) {
+        if let Some(count) = word.strip_prefix("threads=") {
+            let threads = count
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=MAX_THREADS).contains(n))
+                .ok_or_else(|| Error::BadThreads {
+                    stage: engine.name().to_string(),
+                    reason: format!("'{count}' is not a number from 1 to {MAX_THREADS}"),
+                })?;
+            if !engine.set_threads(threads) {
+                return Err(Error::BadThreads {
+                    stage: engine.name().to_string(),
+                    reason: "it searches on one thread; parallel and rootsplit use more".into(),
+                });
+            }
+            continue;
+        }
         let (on, part) = match word.as_bytes().first() {
             Some(b'-') => (false, &word[1..]),
             Some(b'+') => (true, &word[1..]),
@@ -188,6 +234,8 @@ fn build_engine<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
         "pvs" => Ok(Box::new(Pvs::<G>::new(DEFAULT_HASH_MB))),
         "quiescence" => Ok(Box::new(Quiescence::<G>::new(DEFAULT_HASH_MB))),
         "selective" => Ok(Box::new(Selective::<G>::new(DEFAULT_HASH_MB))),
+        "parallel" => Ok(Box::new(LazySmp::<G>::new(DEFAULT_HASH_MB))),
+        "rootsplit" => Ok(Box::new(RootSplit::<G>::new(DEFAULT_HASH_MB))),
         "mtdf" => Ok(Box::new(Mtdf::<G>::new(DEFAULT_HASH_MB))),
         "oracle" => Ok(Box::new(Oracle::<G>::new())),
         // A stage listed but not built here: a bug, reported like an unknown name.

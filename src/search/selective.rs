@@ -49,6 +49,7 @@ use crate::search::quiescence::{noisy_moves_in_order, window_edge, ASPIRATION, D
 use crate::search::{Engine, IterationObserver};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, TranspositionTable};
+use std::sync::Arc;
 
 /// Iterations shallower than this search the whole window (their scores still swing too much
 /// for a narrow window to pay).
@@ -142,8 +143,12 @@ pub const LATE_MOVE_COUNT: [usize; 4] = [0, 5, 9, 15];
 /// shallower, with the full evaluation.
 pub struct Selective<G: Game> {
     state: Deepening<G::Move>,
-    /// What earlier searches learned, by position.
-    tt: TranspositionTable<G::Move>,
+    /// What earlier searches learned, by position; shared with the other threads of a
+    /// parallel search (stage 9), if any.
+    tt: Arc<TranspositionTable<G::Move>>,
+    /// Whether a new search marks the table's entries as older. A parallel search that
+    /// shares the table does it once, for all its threads.
+    ages_table: bool,
     /// Killer moves and the history table, learned as the search goes.
     tables: OrderingTables<G::Move>,
     /// The full evaluation.
@@ -163,13 +168,26 @@ impl<G: Game> Selective<G> {
     pub fn new(megabytes: usize) -> Selective<G> {
         Selective {
             state: Deepening::new(),
-            tt: TranspositionTable::new(megabytes),
+            tt: Arc::new(TranspositionTable::new(megabytes)),
+            ages_table: true,
             tables: OrderingTables::new(),
             evaluator: G::Evaluator::default(),
             pieces: Pieces::default(),
             reductions: reduction_table(),
             verifying: false,
         }
+    }
+
+    /// The transposition table, to share it with other threads.
+    pub fn table(&self) -> &Arc<TranspositionTable<G::Move>> {
+        &self.tt
+    }
+
+    /// Searches with `table`, which other threads may share, from now on. With
+    /// `ages_table` false a new search leaves the table's generation to whoever shares it.
+    pub fn share_table(&mut self, table: Arc<TranspositionTable<G::Move>>, ages_table: bool) {
+        self.tt = table;
+        self.ages_table = ages_table;
     }
 
     /// The evaluator, to switch its terms.
@@ -265,7 +283,9 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
 
     /// The table's entries become older; the killers are forgotten, the history fades.
     fn start_search(&mut self) {
-        self.tt.new_search();
+        if self.ages_table {
+            self.tt.new_search();
+        }
         self.tables.new_search();
     }
 
@@ -553,26 +573,45 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         score
     }
 
-    /// One iteration with an aspiration window around the previous score, widened (four times
-    /// as far each time) on the side the score fell out of, until the score lands inside.
+    /// One iteration with an aspiration window around the previous score (see
+    /// [`aspiration_window`]).
     fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
-        if depth < ASPIRATION_FROM_DEPTH || previous.is_mate() {
-            return search_root(self, game, depth, -Score::INFINITE, Score::INFINITE);
+        aspiration_window(self, game, depth, previous, search_root)
+    }
+}
+
+/// The way a root is searched within a window: [`search_root`], or the root splitting of
+/// [`RootSplit`](super::RootSplit).
+pub type RootSearch<G, S> =
+    fn(&mut S, &mut G, Depth, Score, Score) -> (Score, Vec<<G as Game>::Move>);
+
+/// One iteration with an aspiration window around the previous score, widened (four times
+/// as far each time) on the side the score fell out of, until the score lands inside; the
+/// root searched by `root`.
+pub fn aspiration_window<G: Game, S: IterativeStage<G>>(
+    stage: &mut S,
+    game: &mut G,
+    depth: Depth,
+    previous: Score,
+    root: RootSearch<G, S>,
+) -> (Score, Vec<G::Move>) {
+    if depth < ASPIRATION_FROM_DEPTH || previous.is_mate() {
+        return root(stage, game, depth, -Score::INFINITE, Score::INFINITE);
+    }
+    let (mut below, mut above) = (ASPIRATION, ASPIRATION);
+    loop {
+        let alpha = window_edge(previous, -below);
+        let beta = window_edge(previous, above);
+        let (score, pv) = root(stage, game, depth, alpha, beta);
+        let counter = &mut stage.deepening().counter;
+        if counter.stopped() || (alpha < score && score < beta) {
+            return (score, pv);
         }
-        let (mut below, mut above) = (ASPIRATION, ASPIRATION);
-        loop {
-            let alpha = window_edge(previous, -below);
-            let beta = window_edge(previous, above);
-            let (score, pv) = search_root(self, game, depth, alpha, beta);
-            if self.state.counter.stopped() || (alpha < score && score < beta) {
-                return (score, pv);
-            }
-            self.state.counter.stats.aspiration_failures += 1;
-            if score <= alpha {
-                below *= 4;
-            } else {
-                above *= 4;
-            }
+        counter.stats.aspiration_failures += 1;
+        if score <= alpha {
+            below *= 4;
+        } else {
+            above *= 4;
         }
     }
 }
@@ -590,13 +629,18 @@ impl<G: Game> Engine<G> for Selective<G> {
         self.state.observer = observer;
     }
 
+    /// The table is emptied: in place if no other thread shares it, else replaced by an empty
+    /// one of the same size (which the parallel search then shares again).
     fn new_game(&mut self) {
-        self.tt.clear();
+        match Arc::get_mut(&mut self.tt) {
+            Some(table) => table.clear(),
+            None => self.tt = Arc::new(TranspositionTable::with_capacity(self.tt.capacity())),
+        }
         self.tables.clear();
     }
 
     fn set_hash_size(&mut self, megabytes: usize) {
-        self.tt = TranspositionTable::new(megabytes);
+        self.tt = Arc::new(TranspositionTable::new(megabytes));
     }
 
     fn hashfull(&self) -> u32 {

@@ -52,6 +52,11 @@ const SOURCES: &[(&str, &str, &str)] = &[
         "src/search/selective.rs",
         include_str!("../search/selective.rs"),
     ),
+    (
+        "parallel",
+        "src/search/parallel.rs",
+        include_str!("../search/parallel.rs"),
+    ),
 ];
 
 /// The file of the rung `stage` and its text (module docs included), or `None` for a name

@@ -53,6 +53,7 @@ fn colour(name: &str, index: usize) -> RGBColor {
     let engines = crate::search::STAGES
         .iter()
         .chain(crate::search::SIDE_ENGINES)
+        .filter(|s| !s.parallel || s.name == name)
         .position(|s| s.name == name);
     PALETTE[engines.unwrap_or(index) % PALETTE.len()]
 }

@@ -121,7 +121,7 @@ pub enum UciError {
     #[error("{0}")]
     Limit(Error),
     /// An option the engine does not have.
-    #[error("unknown option '{0}'; the options are Hash, Move Overhead and Stage")]
+    #[error("unknown option '{0}'; the options are Hash, Threads, Move Overhead and Stage")]
     UnknownOption(String),
     /// A value an option does not accept.
     #[error("option {name}: bad value '{value}': {reason}")]

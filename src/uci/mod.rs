@@ -11,7 +11,8 @@
 //!                                     id author the searchlab authors
 //!                                     option name Hash type spin default 16 min 1 max 4096
 //!                                     option name Move Overhead type spin default 20 min 0 max 5000
-//!                                     option name Stage type combo default selective var minimax …
+//!                                     option name Threads type spin default 1 min 1 max 256
+//!                                     option name Stage type combo default parallel var minimax …
 //!                                     uciok
 //!   isready                           readyok
 //!   position startpos moves e2e4
@@ -117,7 +118,8 @@ use crate::games::Chess;
 use crate::limits::{SearchLimits, StopFlag, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD_MS};
 use crate::score::{Depth, Score};
 use crate::search::{
-    engine_for, find_stage, strongest_stage, Engine, Stage, DEFAULT_HASH_MB, STAGES,
+    engine_for, find_stage, strongest_stage, threads::MAX_THREADS, Engine, Stage, DEFAULT_HASH_MB,
+    STAGES,
 };
 use crate::stats::{nodes_per_second, Iteration, SearchResult};
 use chess::ChessMove;
@@ -233,6 +235,7 @@ pub fn uci_lines() -> Vec<String> {
             "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
             DEFAULT_MOVE_OVERHEAD.as_millis()
         ),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!(
             "option name Stage type combo default {} {}",
             strongest_stage(),
@@ -339,6 +342,7 @@ impl Session {
             engine,
             stage,
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             to_gui: to_gui.clone(),
             settings_pending: Arc::clone(&settings_pending),
@@ -532,6 +536,8 @@ struct EngineThread {
     stage: &'static Stage,
     /// The `Hash` option, in MB.
     hash_mb: usize,
+    /// The `Threads` option: used by the parallel stage, ignored by the others.
+    threads: usize,
     /// The `Move Overhead` option.
     move_overhead: Duration,
     to_gui: Sender<ToGui>,
@@ -575,6 +581,8 @@ impl EngineThread {
         if self.hash_mb != DEFAULT_HASH_MB {
             engine.set_hash_size(self.hash_mb);
         }
+        // A stage that searches on one thread ignores the option (said when it is set).
+        engine.set_threads(self.threads);
         Ok(engine)
     }
 
@@ -648,8 +656,8 @@ impl EngineThread {
         });
     }
 
-    /// `setoption`: `Hash` resizes the table, `Stage` swaps the engine, `Move Overhead` changes
-    /// what every time budget keeps back.
+    /// `setoption`: `Hash` resizes the table, `Threads` sets the parallel stage's threads,
+    /// `Stage` swaps the engine, `Move Overhead` changes what every time budget keeps back.
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
         let bad_value = |reason: String| UciError::BadOptionValue {
             name: name.to_string(),
@@ -672,6 +680,14 @@ impl EngineThread {
             let mb = number(HASH_MIN_MB as u64..=HASH_MAX_MB as u64)? as usize;
             self.engine.set_hash_size(mb);
             self.hash_mb = mb;
+        } else if name.eq_ignore_ascii_case("threads") {
+            self.threads = number(1..=MAX_THREADS as u64)? as usize;
+            if !self.engine.set_threads(self.threads) {
+                self.say(info_string(format!(
+                    "the {} stage searches on one thread; Threads is kept for the parallel stage",
+                    self.stage.name
+                )));
+            }
         } else if name.eq_ignore_ascii_case("move overhead") {
             self.move_overhead = Duration::from_millis(number(0..=MAX_MOVE_OVERHEAD_MS)?);
         } else if name.eq_ignore_ascii_case("stage") {

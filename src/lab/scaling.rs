@@ -1,0 +1,246 @@
+//! Time to depth: how much faster a parallel search reaches the same depth with more threads.
+//!
+//! Every position is searched to a fixed depth, from a fresh engine (an empty table), by each
+//! stage at each thread count, several times over: with more than one thread a search is not
+//! reproducible, and its time varies from run to run even on an idle machine. Per position,
+//! the **median** of the runs is kept; the speed-up of `N` threads is then the **geometric
+//! mean**, over the positions, of (median time with 1 thread) / (median time with `N`), the
+//! mean that treats a position twice as fast and one twice as slow as cancelling out.
+//!
+//! Time to depth is not the whole story: a parallel search may reach the depth with a
+//! different, better or worse, tree. Nodes are reported too (more nodes for the same depth is
+//! the *search overhead* of the threads: work done twice), and the chapter measures strength
+//! at equal time with matches.
+//!
+//! [`serial_share`] measures what bounds root splitting: the share of an iteration's nodes
+//! spent in the root's first move, which one thread searches alone.
+
+use crate::error::{Error, Result};
+use crate::games::Chess;
+use crate::limits::SearchLimits;
+use crate::score::Depth;
+use crate::search::{engine_for, Engine, RootSplit, DEFAULT_HASH_MB};
+use crate::stats::millis;
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// One search of one position.
+#[derive(Clone, Debug, Serialize)]
+pub struct Run {
+    /// The stage (`parallel`, `rootsplit`).
+    pub stage: String,
+    /// Threads it searched with.
+    pub threads: usize,
+    /// The position's index in the list.
+    pub position: usize,
+    /// Time to the depth.
+    #[serde(serialize_with = "as_millis")]
+    pub time: Duration,
+    /// Nodes, every thread's.
+    pub nodes: u64,
+    /// The move found.
+    pub best_move: Option<String>,
+}
+
+/// A stage at one thread count, summed up over the positions.
+#[derive(Clone, Debug, Serialize)]
+pub struct Scaling {
+    /// The stage.
+    pub stage: String,
+    /// Threads.
+    pub threads: usize,
+    /// Geometric mean over the positions of the median time, in milliseconds.
+    pub mean_ms: f64,
+    /// Geometric mean over the positions of (1-thread median time) / (this median time).
+    pub speedup: f64,
+    /// Geometric mean of (median nodes) / (1-thread median nodes): the search overhead.
+    pub node_ratio: f64,
+}
+
+/// Every run and the summary of each stage and thread count.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScalingReport {
+    /// The depth every search went to.
+    pub depth: Depth,
+    /// Runs per position, stage and thread count.
+    pub runs: usize,
+    /// Every search, in the order run.
+    pub all: Vec<Run>,
+    /// One line per stage and thread count, in the order asked.
+    pub summary: Vec<Scaling>,
+}
+
+/// Searches every position (FENs) to `depth` with each stage at each thread count, `runs`
+/// times, and sums it up. `threads` must include 1, the baseline. The runs of a position are
+/// interleaved (1, 2, 4 threads, then again) so that a slow spell of a shared machine falls on
+/// all thread counts alike. `progress` is told (done, total) after each search.
+pub fn time_to_depth(
+    stages: &[&str],
+    threads: &[usize],
+    fens: &[String],
+    depth: Depth,
+    runs: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<ScalingReport> {
+    if !threads.contains(&1) {
+        return Err(Error::InvalidLimit(
+            "the thread counts must include 1, the baseline".into(),
+        ));
+    }
+    let limits = SearchLimits::depth(depth);
+    limits.validate()?;
+    let games: Vec<Chess> = fens
+        .iter()
+        .map(|f| Chess::from_fen(f))
+        .collect::<Result<_>>()?;
+    for stage in stages {
+        for &n in threads {
+            engine_for::<Chess>(&format!("{stage} threads={n}"))?; // checked before any search
+        }
+    }
+    let total = stages.len() * threads.len() * games.len() * runs;
+    let mut all = Vec::with_capacity(total);
+    for (position, game) in games.iter().enumerate() {
+        for _ in 0..runs {
+            for stage in stages {
+                for &n in threads {
+                    let mut engine = engine_for::<Chess>(&format!("{stage} threads={n}"))?;
+                    let mut game = game.clone();
+                    let start = Instant::now();
+                    let result = engine.search(&mut game, &limits);
+                    all.push(Run {
+                        stage: stage.to_string(),
+                        threads: n,
+                        position,
+                        time: start.elapsed(),
+                        nodes: result.nodes(),
+                        best_move: result.best_move.map(|m| m.to_string()),
+                    });
+                    progress(all.len(), total);
+                }
+            }
+        }
+    }
+    let summary = summarise(&all, stages, threads, games.len());
+    Ok(ScalingReport {
+        depth,
+        runs,
+        all,
+        summary,
+    })
+}
+
+/// The median of `values` (the mean of the middle two for an even count); 0 for none.
+fn median(mut values: Vec<f64>) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort_by(f64::total_cmp);
+    let mid = values.len() / 2;
+    if values.len() % 2 == 1 {
+        values[mid]
+    } else {
+        (values[mid - 1] + values[mid]) / 2.0
+    }
+}
+
+/// The geometric mean of `values` (all positive); 0 for none.
+pub fn geometric_mean(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    (values.iter().map(|v| v.ln()).sum::<f64>() / values.len() as f64).exp()
+}
+
+fn summarise(all: &[Run], stages: &[&str], threads: &[usize], positions: usize) -> Vec<Scaling> {
+    // Median time and nodes of one stage, thread count and position.
+    let medians = |stage: &str, n: usize, position: usize| {
+        let runs = all
+            .iter()
+            .filter(|r| r.stage == stage && r.threads == n && r.position == position);
+        let (times, nodes): (Vec<f64>, Vec<f64>) = runs
+            .map(|r| (millis(r.time).max(1e-3), r.nodes.max(1) as f64))
+            .unzip();
+        (median(times), median(nodes))
+    };
+    let mut summary = Vec::new();
+    for stage in stages {
+        for &n in threads {
+            let (mut times, mut speedups, mut node_ratios) = (vec![], vec![], vec![]);
+            for position in 0..positions {
+                let (base_time, base_nodes) = medians(stage, 1, position);
+                let (time, nodes) = medians(stage, n, position);
+                times.push(time);
+                speedups.push(base_time / time);
+                node_ratios.push(nodes / base_nodes);
+            }
+            summary.push(Scaling {
+                stage: stage.to_string(),
+                threads: n,
+                mean_ms: geometric_mean(&times),
+                speedup: geometric_mean(&speedups),
+                node_ratio: geometric_mean(&node_ratios),
+            });
+        }
+    }
+    summary
+}
+
+// ANCHOR: serial_share
+/// For each position (FENs): the share of the nodes of a one-thread root-splitting search to
+/// `depth` that went into the root's first moves, the work no other thread can share.
+pub fn serial_share(fens: &[String], depth: Depth) -> Result<Vec<f64>> {
+    let limits = SearchLimits::depth(depth);
+    limits.validate()?;
+    fens.iter()
+        .map(|fen| {
+            let mut game = Chess::from_fen(fen)?;
+            let mut engine = RootSplit::<Chess>::new(DEFAULT_HASH_MB);
+            let result = engine.search(&mut game, &limits);
+            Ok(engine.first_move_nodes as f64 / result.nodes().max(1) as f64)
+        })
+        .collect()
+}
+// ANCHOR_END: serial_share
+
+fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_f64(millis(*d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn medians_and_means() {
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert!((geometric_mean(&[2.0, 0.5]) - 1.0).abs() < 1e-12);
+        assert!((geometric_mean(&[1.0, 4.0]) - 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn one_thread_is_its_own_baseline_and_threads_must_include_it() {
+        let fens = vec![crate::games::chess::START_FEN.to_string()];
+        assert!(time_to_depth(&["parallel"], &[2], &fens, 3, 1, |_, _| {}).is_err());
+        let report =
+            time_to_depth(&["parallel", "rootsplit"], &[1, 2], &fens, 4, 2, |_, _| {}).unwrap();
+        assert_eq!(report.all.len(), 8);
+        assert_eq!(report.summary.len(), 4);
+        let one = &report.summary[0];
+        assert_eq!((one.threads, one.speedup, one.node_ratio), (1, 1.0, 1.0));
+        // With one thread both searches are stage 8: the same nodes, every run.
+        let one_thread: Vec<u64> = report
+            .all
+            .iter()
+            .filter(|r| r.threads == 1)
+            .map(|r| r.nodes)
+            .collect();
+        assert!(
+            one_thread.windows(2).all(|w| w[0] == w[1]),
+            "{one_thread:?}"
+        );
+        let share = serial_share(&fens, 6).unwrap()[0];
+        assert!(share > 0.0 && share < 1.0, "{share}");
+    }
+}

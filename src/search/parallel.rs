@@ -1,0 +1,169 @@
+//! # Stage 9: parallel search (Lazy SMP)
+//!
+//! A computer with several cores can search several positions at once. The hard part is
+//! giving each thread work that helps: alpha-beta is sequential at heart, since the window a
+//! move is searched with comes from the moves searched before it. [Root
+//! splitting](super::RootSplit), the first try, shares out the root moves and gains little,
+//! because most of the work is in the first move, which one thread searches alone.
+//!
+//! **Lazy SMP** is the answer strong engines settled on, and it is almost no code: every
+//! thread searches the *same* position, from the root, with the stage-8 search, and all of
+//! them share one transposition table. Nothing else is shared and nothing is split. It works
+//! because the threads do not search the same tree in the same order for long:
+//!
+//! - half the helpers search **one ply deeper** than the main thread at every iteration, so
+//!   they store deeper results that the main thread then finds in the table, ready-made;
+//! - threads run at slightly different speeds, and each has its own killers and history, so
+//!   they drift apart and take different moves first; what one has searched, the others find
+//!   in the table (as a cut-off or a move to try first) instead of searching it again.
+//!
+//! The **main thread decides**: it keeps the clock, and its result (its move, score and line)
+//! is the search's. When it stops, for whatever reason, the helpers are told to stop too and
+//! the search waits for them; their node counts are added to the result's.
+//!
+//! The table is shared without a lock: a slot's two words are written by one thread while
+//! another may read them, and the XOR check of [`crate::tt`] turns a torn entry into a miss.
+//!
+//! **Invariant.** With one thread this stage *is* stage 8: the same searcher, called the same
+//! way, so the same nodes, move and score (the `bench` signature does not change). With more,
+//! the search is not reproducible (which thread stores first decides what the others find),
+//! and it is judged by what it is for: strength at the same time, and time to the same depth.
+
+use crate::game::Game;
+use crate::limits::{SearchLimits, StopFlag};
+use crate::score::Depth;
+use crate::search::deepening::IterativeStage;
+use crate::search::threads::Searchers;
+use crate::search::{Engine, IterationObserver};
+use crate::stats::{Iteration, SearchResult};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// The parallel stage: the selective search on every thread, sharing one table.
+pub struct LazySmp<G: Game> {
+    searchers: Searchers<G>,
+    /// Nodes the helpers have searched in the iterations they completed so far in this
+    /// search, so that the main thread's `info` lines count every thread's nodes.
+    helper_nodes: Arc<AtomicU64>,
+}
+
+impl<G: Game> LazySmp<G> {
+    /// A one-thread engine with a table of about `megabytes` MB.
+    pub fn new(megabytes: usize) -> LazySmp<G> {
+        LazySmp {
+            searchers: Searchers::new(megabytes),
+            helper_nodes: Arc::new(AtomicU64::new(0)),
+        }
+    }
+
+    /// How many threads search.
+    pub fn threads(&self) -> usize {
+        self.searchers.threads()
+    }
+}
+
+// ANCHOR: depth_offset
+/// The helper on thread `thread` (1 for the first helper) searches this many plies deeper
+/// than the main thread: every other one, one ply.
+fn depth_offset(thread: usize) -> Depth {
+    (thread % 2) as Depth
+}
+// ANCHOR_END: depth_offset
+
+impl<G: Game> Engine<G> for LazySmp<G> {
+    fn name(&self) -> &'static str {
+        "parallel"
+    }
+
+    // ANCHOR: search
+    fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
+        if self.searchers.helpers.is_empty() {
+            return self.searchers.main.search(game, limits); // stage 8, exactly
+        }
+        self.searchers.start_search();
+        // The helpers search until the main thread stops them: no limit of their own.
+        let stop_helpers = StopFlag::new();
+        let helper_limits = SearchLimits {
+            infinite: true,
+            stop: stop_helpers.clone(),
+            ..SearchLimits::default()
+        };
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        let Searchers { main, helpers, .. } = &mut self.searchers;
+        for (index, helper) in helpers.iter_mut().enumerate() {
+            helper.deepening().depth_offset = depth_offset(index + 1);
+            helper.set_iteration_observer(Some(count_nodes(self.helper_nodes.clone())));
+        }
+        std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .map(|helper| {
+                    let mut game = game.clone();
+                    let limits = &helper_limits;
+                    scope.spawn(move || helper.search(&mut game, limits).stats)
+                })
+                .collect();
+            let mut result = main.search(game, limits);
+            stop_helpers.stop();
+            for helper in running {
+                match helper.join() {
+                    Ok(stats) => result.stats.add(&stats),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            result
+        })
+    }
+    // ANCHOR_END: search
+
+    /// The main thread's iterations are reported, with every thread's nodes.
+    fn set_iteration_observer(&mut self, observer: Option<IterationObserver>) {
+        let wrapped = observer.map(|mut observer| {
+            let helper_nodes = self.helper_nodes.clone();
+            Box::new(move |iteration: &Iteration| {
+                let mut iteration = iteration.clone();
+                iteration.nodes += helper_nodes.load(Ordering::Relaxed);
+                observer(&iteration);
+            }) as IterationObserver
+        });
+        self.searchers.main.set_iteration_observer(wrapped);
+    }
+
+    fn new_game(&mut self) {
+        self.searchers.new_game();
+    }
+
+    fn set_hash_size(&mut self, megabytes: usize) {
+        self.searchers.set_hash_size(megabytes);
+    }
+
+    fn hashfull(&self) -> u32 {
+        self.searchers.table().hashfull()
+    }
+
+    fn set_threads(&mut self, threads: usize) -> bool {
+        self.searchers.set_threads(threads);
+        true
+    }
+
+    fn threads(&self) -> usize {
+        self.searchers.threads()
+    }
+
+    fn switches(&self) -> Vec<&'static str> {
+        self.searchers.switches()
+    }
+
+    fn switch(&mut self, name: &str, on: bool) -> bool {
+        self.searchers.switch(name, on)
+    }
+}
+
+/// An observer for a helper: adds the nodes of each iteration it completes to `total`.
+pub(crate) fn count_nodes(total: Arc<AtomicU64>) -> IterationObserver {
+    let mut counted = 0;
+    Box::new(move |iteration: &Iteration| {
+        total.fetch_add(iteration.nodes - counted, Ordering::Relaxed);
+        counted = iteration.nodes;
+    })
+}

@@ -1,0 +1,119 @@
+//! # The searchers of a parallel search
+//!
+//! Both parallel searches, root splitting ([`RootSplit`](super::RootSplit)) and Lazy SMP
+//! ([`LazySmp`](super::LazySmp), stage 9), run one [`Selective`] searcher per thread: the
+//! *main* one, on the thread that was asked to search, and a *helper* for each other thread.
+//! Each searcher keeps its own killers, history, evaluation cache and counters, which are
+//! touched at every node and would be slow to share; all of them share one
+//! [`TranspositionTable`], which is how the threads learn from each other (and why the table
+//! is lock-free: see [`crate::tt`]).
+//!
+//! [`Searchers`] keeps them in step: a helper is made with the main searcher's table and its
+//! switches, a new game or a new table size reaches all of them, and a new search ages the
+//! table once, not once per thread.
+
+use crate::game::Game;
+use crate::search::deepening::IterativeStage;
+use crate::search::{Engine, Selective};
+use crate::tt::TranspositionTable;
+use std::sync::Arc;
+
+/// The most threads a search may use (the UCI option's maximum).
+pub const MAX_THREADS: usize = 256;
+
+/// One searcher per thread, sharing one transposition table.
+pub struct Searchers<G: Game> {
+    /// The main thread's searcher: it keeps the clock and decides the move.
+    pub main: Selective<G>,
+    /// One searcher for each other thread.
+    pub helpers: Vec<Selective<G>>,
+    /// The switches set so far, in order, to set on helpers made later.
+    switched: Vec<(String, bool)>,
+}
+
+impl<G: Game> Searchers<G> {
+    /// One searcher, with a table of about `megabytes` MB.
+    pub fn new(megabytes: usize) -> Searchers<G> {
+        Searchers {
+            main: Selective::new(megabytes),
+            helpers: Vec::new(),
+            switched: Vec::new(),
+        }
+    }
+
+    /// How many threads search: the main one and the helpers.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    /// Searches on `threads` threads (1 to [`MAX_THREADS`]) from now on.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let mut helper = Selective::new(0);
+            for (name, on) in &self.switched {
+                helper.switch(name, *on);
+            }
+            self.helpers.push(helper);
+        }
+        self.share_table();
+    }
+
+    /// The shared table.
+    pub fn table(&self) -> &Arc<TranspositionTable<G::Move>> {
+        self.main.table()
+    }
+
+    /// Gives every helper the main searcher's table. Alone, the main searcher ages its table
+    /// at every search, exactly as stage 8 does; with helpers, the parallel search does it
+    /// (once, before the threads start: see [`Searchers::start_search`]).
+    fn share_table(&mut self) {
+        let table = self.main.table().clone();
+        let alone = self.helpers.is_empty();
+        self.main.share_table(table.clone(), alone);
+        for helper in &mut self.helpers {
+            helper.share_table(table.clone(), false);
+        }
+    }
+
+    /// Called as a search starts, with helpers: the table's entries become older, once.
+    pub fn start_search(&mut self) {
+        if !self.helpers.is_empty() {
+            self.table().new_search();
+        }
+    }
+
+    /// A new game: every searcher forgets, and all share one empty table.
+    pub fn new_game(&mut self) {
+        for helper in &mut self.helpers {
+            helper.share_table(Arc::new(TranspositionTable::new(0)), false);
+            helper.new_game();
+        }
+        self.main.new_game();
+        self.share_table();
+    }
+
+    /// A new table of about `megabytes` MB, for all.
+    pub fn set_hash_size(&mut self, megabytes: usize) {
+        self.main.set_hash_size(megabytes);
+        self.share_table();
+    }
+
+    /// The names of the parts that can be switched (those of stage 8).
+    pub fn switches(&self) -> Vec<&'static str> {
+        self.main.switches()
+    }
+
+    /// Switches a part on or off in every searcher, now and in helpers made later.
+    pub fn switch(&mut self, name: &str, on: bool) -> bool {
+        if !self.main.switch(name, on) {
+            return false;
+        }
+        for helper in &mut self.helpers {
+            helper.switch(name, on);
+        }
+        self.switched.push((name.to_string(), on));
+        true
+    }
+}
