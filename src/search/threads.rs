@@ -13,7 +13,6 @@
 //! table once, not once per thread.
 
 use crate::game::Game;
-use crate::search::deepening::IterativeStage;
 use crate::search::{Engine, Selective};
 use crate::tt::TranspositionTable;
 use std::sync::Arc;
