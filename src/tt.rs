@@ -178,9 +178,7 @@ impl<M: TableMove> TranspositionTable<M> {
     /// written together: see the module docs.
     fn read(&self, index: usize) -> Option<Entry<M>> {
         let [keyed, data] = &self.slots[index];
-        let data = data.load(Ordering::Relaxed);
-        let key = keyed.load(Ordering::Relaxed) ^ data;
-        unpack(key, data)
+        read_words([keyed.load(Ordering::Relaxed), data.load(Ordering::Relaxed)])
     }
 
     /// Writes `entry` into slot `index`: the data, and the key XORed with it.
@@ -235,6 +233,35 @@ impl<M: TableMove> TranspositionTable<M> {
         ((scrambled as u128 * self.slots.len() as u128) >> 64) as usize
     }
 }
+
+// ANCHOR: words
+/// The two words a slot holds for this entry (generation 0): the key XORed with the data,
+/// and the data. What [`TranspositionTable::store`] writes, as plain numbers, to look at.
+pub fn slot_words<M: TableMove>(
+    key: u64,
+    depth: Depth,
+    score: Score,
+    bound: Bound,
+    best_move: Option<M>,
+) -> [u64; 2] {
+    let (key, data) = pack(Entry {
+        key,
+        best_move,
+        score,
+        depth,
+        bound,
+        generation: 0,
+    });
+    [key ^ data, data]
+}
+
+/// The entry two slot words hold, as [`TranspositionTable::probe`] reads them: the key is the
+/// first word XORed with the second. `None` for an empty slot. Words from two different
+/// entries (a torn write) give back a key that is neither entry's.
+pub fn read_words<M: TableMove>([keyed, data]: [u64; 2]) -> Option<Entry<M>> {
+    unpack(keyed ^ data, data)
+}
+// ANCHOR_END: words
 
 /// An entry as its key and its data word.
 fn pack<M: TableMove>(entry: Entry<M>) -> (u64, u64) {
@@ -358,6 +385,18 @@ mod tests {
         let e = tt.probe(b).unwrap();
         assert_eq!((e.score, e.depth, e.best_move), (Score(-300), 2, Some(9)));
         assert_eq!(tt.probe(a), None);
+    }
+
+    #[test]
+    fn slot_words_show_the_xor() {
+        let a = slot_words::<u8>(1234, 5, Score(40), Bound::Exact, Some(7));
+        let b = slot_words::<u8>(9876, 2, Score(-8), Bound::Upper, None);
+        assert_eq!(a[0] ^ a[1], 1234);
+        let entry = read_words::<u8>(a).unwrap();
+        assert_eq!((entry.key, entry.depth, entry.best_move), (1234, 5, Some(7)));
+        let torn = read_words::<u8>([a[0], b[1]]).unwrap();
+        assert!(torn.key != 1234 && torn.key != 9876);
+        assert_eq!(read_words::<u8>([0, 0]), None);
     }
 
     #[test]

@@ -243,7 +243,7 @@ fn committed_notebooks_were_run_cleanly() {
             "06-pvs.ipynb",
             "07-quiescence.ipynb",
             "08-selective.ipynb",
-            "09-evaluation.ipynb",
+            "08b-evaluation.ipynb",
             "10-tuning.ipynb"
         ]
     );

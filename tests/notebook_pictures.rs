@@ -152,7 +152,7 @@ fn every_picture_of_every_committed_notebook_shows_without_trust() {
         ("06-pvs.ipynb", 2), // nodes as a share of ordered's; nodes per depth with the oracle
         ("07-quiescence.ipynb", 3), // the horizon position; the trap line; scores per depth
         ("08-selective.ipynb", 2), // nodes per depth with the branching factor; the zugzwang
-        ("09-evaluation.ipynb", 4), // the phase and the blend; BK.12; BK.08; the lone king's map
+        ("08b-evaluation.ipynb", 4), // the phase and the blend; BK.12; BK.08; the lone king's map
         ("10-tuning.ipynb", 9), // E(K); error curves; over-fitting; presence; heat maps
     ];
     for (name, count) in expected {
