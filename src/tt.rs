@@ -393,7 +393,10 @@ mod tests {
         let b = slot_words::<u8>(9876, 2, Score(-8), Bound::Upper, None);
         assert_eq!(a[0] ^ a[1], 1234);
         let entry = read_words::<u8>(a).unwrap();
-        assert_eq!((entry.key, entry.depth, entry.best_move), (1234, 5, Some(7)));
+        assert_eq!(
+            (entry.key, entry.depth, entry.best_move),
+            (1234, 5, Some(7))
+        );
         let torn = read_words::<u8>([a[0], b[1]]).unwrap();
         assert!(torn.key != 1234 && torn.key != 9876);
         assert_eq!(read_words::<u8>([0, 0]), None);

@@ -143,12 +143,12 @@ fn every_picture_of_every_committed_notebook_shows_without_trust() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("notebooks");
     // The pictures each notebook shows: boards, trees and charts.
     let expected = [
-        ("00-setup.ipynb", 1),      // the board after e4
-        ("01-minimax.ipynb", 2),    // kiwipete; nodes per depth
-        ("02-alphabeta.ipynb", 3),  // the two trees (one picture); chart; kiwipete's best move
-        ("03-iterative.ipynb", 3),  // kiwipete's best move; nodes per iteration; chart
-        ("04-cached.ipynb", 2),     // the rook ending; chart
-        ("05-ordered.ipynb", 3),    // the Italian's hash move; nodes per depth; × oracle
+        ("00-setup.ipynb", 1),       // the board after e4
+        ("01-minimax.ipynb", 2),     // kiwipete; nodes per depth
+        ("02-alphabeta.ipynb", 3),   // the two trees (one picture); chart; kiwipete's best move
+        ("03-iterative.ipynb", 3),   // kiwipete's best move; nodes per iteration; chart
+        ("04-cached.ipynb", 2),      // the rook ending; chart
+        ("05-ordered.ipynb", 3),     // the Italian's hash move; nodes per depth; × oracle
         ("06-pvs.ipynb", 2), // nodes as a share of ordered's; nodes per depth with the oracle
         ("07-quiescence.ipynb", 3), // the horizon position; the trap line; scores per depth
         ("08-selective.ipynb", 2), // nodes per depth with the branching factor; the zugzwang

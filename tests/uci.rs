@@ -656,3 +656,51 @@ fn move_overhead_and_the_largest_hash_are_set_promptly() {
     );
     uci.quit();
 }
+
+#[test]
+fn threads_search_in_parallel_and_stop_at_once() {
+    let mut uci = Uci::start();
+    uci.send("setoption name Threads value 3");
+    uci.send("position startpos moves e2e4 c7c5");
+    assert!(uci.sync().is_empty(), "Threads refused");
+    uci.send("go depth 9");
+    let (info, mv) = uci.bestmove(Duration::from_secs(60));
+    let mut game = Chess::start();
+    for m in ["e2e4", "c7c5"] {
+        game.play_uci(m).expect("legal");
+    }
+    assert_legal(&game, &mv);
+    // The summary counts all three threads' nodes: more than the last iteration's line,
+    // which counted the helpers only as of their last completed iteration.
+    let summary = summary_line(&info);
+    let iterations: Vec<&String> = info.iter().filter(|l| l.contains(" pv ")).collect();
+    let last = iterations.last().expect("iteration lines");
+    assert_eq!(field(last, "depth"), 9);
+    assert!(
+        field(summary, "nodes") >= field(last, "nodes"),
+        "{summary} / {last}"
+    );
+    // `stop` ends a parallel `go infinite` at once, helpers and all.
+    uci.send("go infinite");
+    thread::sleep(Duration::from_millis(300));
+    let stopped = Instant::now();
+    uci.send("stop");
+    let (_, mv) = uci.bestmove(PROMPT);
+    assert!(stopped.elapsed() < Duration::from_secs(1), "stop was slow");
+    assert_legal(&game, &mv);
+    // A stage that searches on one thread says it ignores the option; the bad value is named.
+    uci.send("setoption name Stage value pvs");
+    uci.send("setoption name Threads value 2");
+    uci.send("setoption name Threads value 0");
+    let said = uci.sync();
+    assert!(
+        said.iter()
+            .any(|l| l.contains("the pvs stage searches on one thread")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter().any(|l| l.contains("a number from 1 to 256")),
+        "{said:?}"
+    );
+    uci.quit();
+}

@@ -107,6 +107,11 @@
 //!   `info string` why. `seldepth` is the deepest ply the search reached (with the quiescence
 //!   search, beyond the depth), and the summary line is followed by an `info string` with the
 //!   quiescence nodes, which UCI has no field for.
+//! - **`Threads`** (1 by default) is the parallel stage's: it searches with that many threads,
+//!   and its `info` lines count every thread's nodes (the helpers' as of their last completed
+//!   iteration; the summary line exactly). The other stages search on one thread; setting
+//!   `Threads` with one of them chosen is answered with an `info string`, and the value is
+//!   kept for when the parallel stage is chosen again.
 
 mod command;
 
