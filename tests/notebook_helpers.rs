@@ -244,6 +244,7 @@ fn committed_notebooks_were_run_cleanly() {
             "07-quiescence.ipynb",
             "08-selective.ipynb",
             "08b-evaluation.ipynb",
+            "09-parallel.ipynb",
             "10-tuning.ipynb"
         ]
     );

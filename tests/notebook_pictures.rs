@@ -153,6 +153,7 @@ fn every_picture_of_every_committed_notebook_shows_without_trust() {
         ("07-quiescence.ipynb", 3), // the horizon position; the trap line; scores per depth
         ("08-selective.ipynb", 2), // nodes per depth with the branching factor; the zugzwang
         ("08b-evaluation.ipynb", 4), // the phase and the blend; BK.12; BK.08; the lone king's map
+        ("09-parallel.ipynb", 2), // root splitting's serial share; time-to-depth speed-ups
         ("10-tuning.ipynb", 9), // E(K); error curves; over-fitting; presence; heat maps
     ];
     for (name, count) in expected {

@@ -23,6 +23,10 @@
 //!   quiescence costs (`searchlab::teach::horizon::book_figures`).
 //! - `elo-ladder.svg`: each rung's Elo over the rung below, from the match results committed
 //!   in `book/measured/elo-ladder.tsv` (`searchlab::lab::ladder`), not from a search.
+//! - `parallel-speedup.svg`: chapter 9's measured speed-ups, from the results committed in
+//!   `book/measured/scaling.tsv` (`searchlab::lab::scaling`), not from a search.
+//! - `parallel-serial-share.md`: chapter 9's table of root splitting's bound, the first root
+//!   move's share of the nodes on each bench position (one thread: exact, about 10 seconds).
 //!
 //! The searches run on every core; on two cores the command takes about 20 seconds, most of it
 //! the oracle, minimax at depth 4, and alphabeta and iterative at depth 5.
@@ -146,6 +150,37 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         plot::elo_ladder_svg(
             &format!("The Elo ladder: each stage against the one below ({limit} a move)"),
             &ladder::climb(&rungs),
+        )?,
+    )?;
+
+    // --- Chapter 9: root splitting's serial share (exact node counts, one thread) ---------
+    let positions: Vec<(&str, &str)> = LADDER.iter().map(|p| (p.name, p.fen)).collect();
+    write(
+        "parallel-serial-share.md",
+        searchlab::lab::scaling::serial_share_markdown(
+            &positions,
+            searchlab::lab::scaling::SERIAL_SHARE_DEPTH,
+        )?,
+    )?;
+
+    // --- Chapter 9: the measured speed-ups, from the committed results --------------------
+    let scaling = searchlab::lab::scaling::parse_results(searchlab::lab::scaling::SCALING_RESULTS)?;
+    let bars: Vec<plot::Bar> = scaling
+        .iter()
+        .filter(|r| r.threads > 1)
+        .map(|r| plot::Bar {
+            label: format!("{}, {} threads on {}", r.stage, r.threads, r.machine),
+            value: r.speedup,
+            text: format!("{:.2}×", r.speedup),
+            key: r.stage.clone(),
+        })
+        .collect();
+    write(
+        "parallel-speedup.svg",
+        plot::bar_chart_svg(
+            "Time to depth: speed-up over one thread",
+            "speed-up (1-thread time / N-thread time)",
+            &bars,
         )?,
     )?;
 

@@ -1025,24 +1025,25 @@ mod tests {
 
     #[test]
     fn time_odds_give_player_a_more_time() {
-        // Player A (Black here) thinks 60 ms a move on a 50 ms clock with odds of 250%: 125 ms,
-        // so its first two moves are in time (65 ms left, then 5) and its third is not; without
-        // the odds its first would lose. The odds are A's alone: White, B, has the plain 50 ms
+        // Player A (Black here) thinks 100 ms a move on a 50 ms clock with odds of 500%:
+        // 250 ms, so its first two moves are in time (about 150 ms left, then 50: a sleep may
+        // overrun by up to 50 ms in all on a busy machine) and its third is not; without the
+        // odds its first would lose. The odds are A's alone: White, B, has the plain 50 ms
         // (pvs moves well within it).
         let limits = MoveLimits {
             time_control: Some(TimeControl::parse("0.05+0").unwrap()),
-            a_time_percent: Some(250),
+            a_time_percent: Some(500),
             ..MoveLimits::default()
         };
         assert_eq!(
             limits.time_for(Duration::from_millis(50), true),
-            Duration::from_millis(125)
+            Duration::from_millis(250)
         );
         assert_eq!(
             limits.time_for(Duration::from_millis(50), false),
             Duration::from_millis(50)
         );
-        let (mut quick, mut slow) = (stage("pvs"), Dawdler(Duration::from_millis(60)));
+        let (mut quick, mut slow) = (stage("pvs"), Dawdler(Duration::from_millis(100)));
         let record = play_game(
             [quick.as_mut(), &mut slow],
             crate::games::chess::START_FEN,

@@ -203,6 +203,100 @@ pub fn serial_share(fens: &[String], depth: Depth) -> Result<Vec<f64>> {
 }
 // ANCHOR_END: serial_share
 
+/// The committed time-to-depth results, `book/measured/scaling.tsv`: measured once with
+/// `searchlab scaling` (minutes, and a machine to itself: not a test), read by the book's
+/// chart and the tests.
+pub const SCALING_RESULTS: &str = include_str!("../../book/measured/scaling.tsv");
+
+/// One line of the committed results: a stage's speed-up at a thread count on a machine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeasuredScaling {
+    /// The machine, in words (`2 cores`).
+    pub machine: String,
+    /// The stage.
+    pub stage: String,
+    /// Threads.
+    pub threads: usize,
+    /// Time to depth with 1 thread over time with `threads` (geometric mean).
+    pub speedup: f64,
+    /// Nodes with `threads` over nodes with 1 (geometric mean).
+    pub node_ratio: f64,
+}
+
+/// Reads results in the format of `book/measured/scaling.tsv`: `#` comment lines, a header,
+/// then tab-separated machine, stage, threads, speed-up, node ratio. A bad line is an error
+/// that names it.
+pub fn parse_results(text: &str) -> Result<Vec<MeasuredScaling>> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
+    lines.next(); // the header
+    lines
+        .map(|(number, line)| {
+            let bad = |what: &str| {
+                Error::InvalidLimit(format!(
+                    "scaling results, line {}: {what}: {line}",
+                    number + 1
+                ))
+            };
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [machine, stage, threads, speedup, node_ratio] = fields[..] else {
+                return Err(bad("expected 5 tab-separated fields"));
+            };
+            Ok(MeasuredScaling {
+                machine: machine.to_string(),
+                stage: stage.to_string(),
+                threads: threads.parse().map_err(|_| bad("threads"))?,
+                speedup: speedup.parse().map_err(|_| bad("speed-up"))?,
+                node_ratio: node_ratio.parse().map_err(|_| bad("node ratio"))?,
+            })
+        })
+        .collect()
+}
+
+/// The depth the book's table of [`serial_share`] is measured at (about ten seconds for the
+/// 24 bench positions).
+pub const SERIAL_SHARE_DEPTH: Depth = 10;
+
+/// The book's table of root splitting's serial share: per position (name, FEN), the first
+/// root move's share of the nodes at `depth`, then their mean and the Amdahl bound it gives.
+/// Node counts on one thread are exact, so the table is the same on every machine.
+pub fn serial_share_markdown(positions: &[(&str, &str)], depth: Depth) -> Result<String> {
+    let fens: Vec<String> = positions.iter().map(|(_, fen)| fen.to_string()).collect();
+    let shares = serial_share(&fens, depth)?;
+    // Amdahl: the share s is done by one thread, the rest by n: at most 1 / (s + (1 - s) / n)
+    // times faster, and never more than 1 / s.
+    let bound = |share: f64, threads: f64| {
+        let bound = 1.0 / (share + (1.0 - share) / threads);
+        if bound > 100.0 {
+            "> 100×".to_string()
+        } else {
+            format!("{bound:.2}×")
+        }
+    };
+    let mut text = format!(
+        "| position | first root move's share of the nodes (depth {depth}) | bound, 2 threads | bound, any number |\n|---|---:|---:|---:|\n"
+    );
+    for ((name, _), &share) in positions.iter().zip(&shares) {
+        text += &format!(
+            "| {name} | {:.1}% | {} | {} |\n",
+            100.0 * share,
+            bound(share, 2.0),
+            bound(share, f64::INFINITY)
+        );
+    }
+    let mean = shares.iter().sum::<f64>() / shares.len().max(1) as f64;
+    text += &format!(
+        "| **mean of {}** | **{:.1}%** | **{}** | **{}** |\n",
+        shares.len(),
+        100.0 * mean,
+        bound(mean, 2.0),
+        bound(mean, f64::INFINITY)
+    );
+    Ok(text)
+}
+
 fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
     s.serialize_f64(millis(*d))
 }
@@ -210,6 +304,21 @@ fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_committed_results_parse_and_one_thread_is_the_baseline() {
+        let results = parse_results(SCALING_RESULTS).unwrap();
+        assert!(results
+            .iter()
+            .any(|r| r.stage == "parallel" && r.threads == 2));
+        assert!(results
+            .iter()
+            .any(|r| r.stage == "rootsplit" && r.threads == 2));
+        for r in results.iter().filter(|r| r.threads == 1) {
+            assert_eq!((r.speedup, r.node_ratio), (1.0, 1.0), "{r:?}");
+        }
+        assert!(parse_results("h\n2 cores\tparallel\ttwo\t1\t1").is_err());
+    }
 
     #[test]
     fn medians_and_means() {

@@ -1,4 +1,4 @@
-//! The full evaluation taken apart (notebook 09): what each term adds on a position, the
+//! The full evaluation taken apart (notebook 08b): what each term adds on a position, the
 //! phase that blends middlegame and endgame, and a lone king's evaluation square by square.
 //!
 //! - [`FEATURE_GROUPS`] names the weights of [`Weights`](crate::eval::Weights) by term: which

@@ -2,9 +2,11 @@
 //!
 //! - [`diff`]: what each rung adds to the one below, as a diff of their source files.
 //! - [`eval_terms`]: the full evaluation taken apart, term by term; a lone king's evaluation
-//!   square by square, as a heat map (notebook 09).
+//!   square by square, as a heat map (notebook 08b).
 //! - [`horizon`]: the horizon effect and the quiescence search, taken apart (chapter 7).
 //! - [`notebook`]: helpers for the evcxr notebooks (tables, pictures, failing on a panic).
+//! - [`parallel`]: parallel search taken apart: root splitting's serial share and Amdahl's
+//!   bound, time to depth with more threads, a table slot's two words (notebook 09).
 //! - [`picture`]: SVG to PNG, with the embedded font, so every viewer shows every picture.
 //! - [`plot`]: charts of node counts (plotters, SVG).
 //! - [`selectivity`]: the selective stage's pieces measured on a set of positions: nodes,
@@ -17,6 +19,7 @@ pub mod diff;
 pub mod eval_terms;
 pub mod horizon;
 pub mod notebook;
+pub mod parallel;
 pub mod picture;
 pub mod plot;
 pub mod selectivity;
