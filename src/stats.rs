@@ -155,6 +155,12 @@ pub fn millis(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
+/// Serializes a duration as milliseconds, fractions kept (`#[serde(serialize_with =
+/// "crate::stats::serialize_millis")]`), as the measuring tools' JSON reports them.
+pub fn serialize_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(millis(*d))
+}
+
 /// Serializes a duration as whole milliseconds, rounded down.
 fn whole_millis<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_u64(d.as_millis() as u64)

@@ -20,7 +20,7 @@ use crate::limits::SearchLimits;
 use crate::positions::NamedPosition;
 use crate::score::Depth;
 use crate::search::{engine_for, strongest_stage};
-use crate::stats::{millis, nodes_per_second};
+use crate::stats::nodes_per_second;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -40,7 +40,7 @@ pub struct BenchEntry {
     /// Nodes searched.
     pub nodes: u64,
     /// Time taken.
-    #[serde(serialize_with = "as_millis")]
+    #[serde(serialize_with = "crate::stats::serialize_millis")]
     pub time: Duration,
 }
 
@@ -137,10 +137,6 @@ pub fn run_bench_on(
         depth,
         entries,
     })
-}
-
-fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
-    s.serialize_f64(millis(*d))
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ pub struct Run {
     /// The position's index in the list.
     pub position: usize,
     /// Time to the depth.
-    #[serde(serialize_with = "as_millis")]
+    #[serde(serialize_with = "crate::stats::serialize_millis")]
     pub time: Duration,
     /// Nodes, every thread's.
     pub nodes: u64,
@@ -295,10 +295,6 @@ pub fn serial_share_markdown(positions: &[(&str, &str)], depth: Depth) -> Result
         bound(mean, f64::INFINITY)
     );
     Ok(text)
-}
-
-fn as_millis<S: serde::Serializer>(d: &Duration, s: S) -> std::result::Result<S::Ok, S::Error> {
-    s.serialize_f64(millis(*d))
 }
 
 #[cfg(test)]

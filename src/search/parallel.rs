@@ -129,34 +129,8 @@ impl<G: Game> Engine<G> for LazySmp<G> {
         self.searchers.main.set_iteration_observer(wrapped);
     }
 
-    fn new_game(&mut self) {
-        self.searchers.new_game();
-    }
-
-    fn set_hash_size(&mut self, megabytes: usize) {
-        self.searchers.set_hash_size(megabytes);
-    }
-
-    fn hashfull(&self) -> u32 {
-        self.searchers.table().hashfull()
-    }
-
-    fn set_threads(&mut self, threads: usize) -> bool {
-        self.searchers.set_threads(threads);
-        true
-    }
-
-    fn threads(&self) -> usize {
-        self.searchers.threads()
-    }
-
-    fn switches(&self) -> Vec<&'static str> {
-        self.searchers.switches()
-    }
-
-    fn switch(&mut self, name: &str, on: bool) -> bool {
-        self.searchers.switch(name, on)
-    }
+    // New game, table size, threads and switches: as every parallel search does them.
+    crate::engine_methods_of_searchers!();
 }
 
 /// An observer for a helper: adds the nodes of each iteration it completes to `total`.

@@ -116,3 +116,41 @@ impl<G: Game> Searchers<G> {
         true
     }
 }
+
+/// The [`Engine`] methods a parallel search with a field `searchers: Searchers<G>` passes on to
+/// it: a new game, the table's size and fill, the threads, the switches. Written once here, for
+/// [`LazySmp`](super::LazySmp) and [`RootSplit`](super::RootSplit) alike.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! engine_methods_of_searchers {
+    () => {
+        fn new_game(&mut self) {
+            self.searchers.new_game();
+        }
+
+        fn set_hash_size(&mut self, megabytes: usize) {
+            self.searchers.set_hash_size(megabytes);
+        }
+
+        fn hashfull(&self) -> u32 {
+            self.searchers.table().hashfull()
+        }
+
+        fn set_threads(&mut self, threads: usize) -> bool {
+            self.searchers.set_threads(threads);
+            true
+        }
+
+        fn threads(&self) -> usize {
+            self.searchers.threads()
+        }
+
+        fn switches(&self) -> Vec<&'static str> {
+            self.searchers.switches()
+        }
+
+        fn switch(&mut self, name: &str, on: bool) -> bool {
+            self.searchers.switch(name, on)
+        }
+    };
+}
