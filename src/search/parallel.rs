@@ -17,9 +17,10 @@
 //!   they drift apart and take different moves first; what one has searched, the others find
 //!   in the table (as a cut-off or a move to try first) instead of searching it again.
 //!
-//! The **main thread decides**: it keeps the clock, and its result (its move, score and line)
-//! is the search's. When it stops, for whatever reason, the helpers are told to stop too and
-//! the search waits for them; their node counts are added to the result's.
+//! The **main thread decides**: it keeps the clock and the limits. When it stops, for whatever
+//! reason, the helpers are told to stop too and the search waits for them; their node counts
+//! are added to the result's. Its result (move, score, line) is the search's, unless a helper
+//! completed a deeper iteration (the one a ply ahead often has): then the deepest is played.
 //!
 //! The table is shared without a lock: a slot's two words are written by one thread while
 //! another may read them, and the XOR check of [`crate::tt`] turns a torn entry into a miss.
@@ -100,16 +101,28 @@ impl<G: Game> Engine<G> for LazySmp<G> {
                 .map(|helper| {
                     let mut game = game.clone();
                     let limits = &helper_limits;
-                    scope.spawn(move || helper.search(&mut game, limits).stats)
+                    scope.spawn(move || helper.search(&mut game, limits))
                 })
                 .collect();
             let mut result = main.search(game, limits);
             stop_helpers.stop();
+            let mut deepest = None;
             for helper in running {
                 match helper.join() {
-                    Ok(stats) => result.stats.add(&stats),
+                    Ok(helper) => {
+                        result.stats.add(&helper.stats);
+                        if deeper(&helper, deepest.as_ref().unwrap_or(&result), limits) {
+                            deepest = Some(helper);
+                        }
+                    }
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
+            }
+            if let Some(helper) = deepest {
+                result.best_move = helper.best_move;
+                result.score = helper.score;
+                result.pv = helper.pv;
+                result.depth = helper.depth;
             }
             result
         })
@@ -133,6 +146,17 @@ impl<G: Game> Engine<G> for LazySmp<G> {
     crate::engine_methods_of_searchers!();
 }
 
+// ANCHOR: deeper
+/// Whether a helper's result rests on a deeper completed iteration than `best`'s, and so
+/// should be played instead: a helper one ply deeper has often finished an iteration the main
+/// thread had no time for. Never beyond a depth limit, which asks for that depth exactly.
+fn deeper<M>(helper: &SearchResult<M>, best: &SearchResult<M>, limits: &SearchLimits) -> bool {
+    helper.best_move.is_some()
+        && helper.depth > best.depth
+        && limits.depth.is_none_or(|limit| helper.depth <= limit)
+}
+// ANCHOR_END: deeper
+
 /// An observer for a helper: adds the nodes of each iteration it completes to `total`.
 pub(crate) fn count_nodes(total: Arc<AtomicU64>) -> IterationObserver {
     let mut counted = 0;
@@ -140,4 +164,40 @@ pub(crate) fn count_nodes(total: Arc<AtomicU64>) -> IterationObserver {
         total.fetch_add(iteration.nodes - counted, Ordering::Relaxed);
         counted = iteration.nodes;
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::Score;
+
+    fn result(depth: Depth, best_move: Option<u8>) -> SearchResult<u8> {
+        SearchResult {
+            best_move,
+            score: Score(0),
+            pv: best_move.into_iter().collect(),
+            depth,
+            stats: Default::default(),
+            time: Default::default(),
+            iterations: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_deepest_completed_iteration_is_played_within_the_depth_limit() {
+        let (main, helper) = (result(6, Some(1)), result(7, Some(2)));
+        let timed = SearchLimits::movetime(std::time::Duration::from_millis(100));
+        assert!(deeper(&helper, &main, &timed));
+        assert!(!deeper(&main, &helper, &timed), "shallower");
+        assert!(
+            !deeper(&result(6, Some(2)), &main, &timed),
+            "a tie is the main thread's"
+        );
+        assert!(!deeper(&result(7, None), &main, &timed), "no move");
+        assert!(
+            !deeper(&helper, &main, &SearchLimits::depth(6)),
+            "past the depth asked"
+        );
+        assert!(deeper(&helper, &main, &SearchLimits::depth(8)));
+    }
 }
