@@ -381,6 +381,11 @@ impl MoveLimits {
         if self.a_time_percent == Some(0) {
             return Err(Error::InvalidLimit("time odds must be more than 0%".into()));
         }
+        if self.a_time_percent.is_some() && self.time_control.is_none() && self.movetime.is_none() {
+            return Err(Error::InvalidLimit(
+                "time odds need a time to give: a time control or a move time".into(),
+            ));
+        }
         crate::limits::SearchLimits {
             depth: self.depth,
             nodes: self.nodes,
@@ -537,12 +542,18 @@ pub fn play_game(
         let side = game.side_to_move();
         let mover = if side == Color::White { 0 } else { 1 };
         let go = Go {
-            clocks: clocks.map(|[white, black]| Clocks {
-                white,
-                black,
-                increment: limits.time_control.map_or(Duration::ZERO, |tc| {
-                    limits.time_for(tc.increment, is_a[mover])
-                }),
+            clocks: clocks.map(|[white, black]| {
+                let increment = |side: usize| {
+                    limits.time_control.map_or(Duration::ZERO, |tc| {
+                        limits.time_for(tc.increment, is_a[side])
+                    })
+                };
+                Clocks {
+                    white,
+                    black,
+                    white_increment: increment(0),
+                    black_increment: increment(1),
+                }
             }),
             movetime: limits.movetime.map(|t| limits.time_for(t, is_a[mover])),
             nodes: limits.nodes,
@@ -1025,43 +1036,64 @@ mod tests {
 
     #[test]
     fn time_odds_give_player_a_more_time() {
-        // Player A (Black here) thinks 100 ms a move on a 50 ms clock with odds of 500%:
-        // 250 ms, so its first two moves are in time (about 150 ms left, then 50: a sleep may
-        // overrun by up to 50 ms in all on a busy machine) and its third is not; without the
-        // odds its first would lose. The odds are A's alone: White, B, has the plain 50 ms
-        // (pvs moves well within it).
-        let limits = MoveLimits {
-            time_control: Some(TimeControl::parse("0.05+0").unwrap()),
-            a_time_percent: Some(500),
+        // Player A (Black) thinks 100 ms a move on a 100 ms clock: without odds its first move
+        // loses on time. With odds of 350% it has 350 ms, so its first move is in time (with
+        // 250 ms to spare for a slow machine) and a later one is not. White, B, has the plain
+        // 100 ms, and pvs moves well within it.
+        let plain = MoveLimits {
+            time_control: Some(TimeControl::parse("0.1+0").unwrap()),
             ..MoveLimits::default()
         };
+        let odds = MoveLimits {
+            a_time_percent: Some(350),
+            ..plain
+        };
         assert_eq!(
-            limits.time_for(Duration::from_millis(50), true),
-            Duration::from_millis(250)
+            odds.time_for(Duration::from_millis(100), true),
+            Duration::from_millis(350)
         );
         assert_eq!(
-            limits.time_for(Duration::from_millis(50), false),
-            Duration::from_millis(50)
+            odds.time_for(Duration::from_millis(100), false),
+            Duration::from_millis(100)
         );
-        let (mut quick, mut slow) = (stage("pvs"), Dawdler(Duration::from_millis(100)));
-        let record = play_game(
-            [quick.as_mut(), &mut slow],
-            crate::games::chess::START_FEN,
-            &limits,
-            20,
-            false,
-            0,
-        )
-        .unwrap();
+        let mut plies = Vec::new();
+        for limits in [plain, odds] {
+            let (mut quick, mut slow) = (stage("pvs"), Dawdler(Duration::from_millis(100)));
+            let record = play_game(
+                [quick.as_mut(), &mut slow],
+                crate::games::chess::START_FEN,
+                &limits,
+                20,
+                false,
+                0,
+            )
+            .unwrap();
+            assert_eq!(
+                (record.termination, record.result),
+                (Termination::TimeForfeit, GameResult::Loss)
+            );
+            plies.push(record.moves.len());
+        }
         assert_eq!(
-            (record.termination, record.result, record.moves.len()),
-            (Termination::TimeForfeit, GameResult::Loss, 5)
+            plies[0], 1,
+            "without odds: White's move, then A's flag falls"
         );
+        assert!(
+            plies[1] >= 3,
+            "with odds A's first move was in time: {plies:?}"
+        );
+        // Odds of nothing, or odds with no time to give, are refused.
         let zero = MoveLimits {
             a_time_percent: Some(0),
-            ..limits
+            ..plain
         };
         assert!(zero.validate().is_err());
+        let nodes_only = MoveLimits {
+            nodes: Some(1000),
+            a_time_percent: Some(150),
+            ..MoveLimits::default()
+        };
+        assert!(nodes_only.validate().is_err());
     }
 
     #[test]

@@ -82,7 +82,7 @@ impl PlayerSpec {
 /// optionally a depth.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Go {
-    /// Both clocks as they stand, White's then Black's, and the increment (a time control).
+    /// Both clocks as they stand, and their increments (a time control).
     pub clocks: Option<Clocks>,
     /// A fixed time for this move.
     pub movetime: Option<Duration>,
@@ -99,8 +99,10 @@ pub struct Clocks {
     pub white: Duration,
     /// Time left on Black's clock.
     pub black: Duration,
-    /// Time added after each move (the same for both).
-    pub increment: Duration,
+    /// Time added after each of White's moves.
+    pub white_increment: Duration,
+    /// Time added after each of Black's moves (not White's under time odds).
+    pub black_increment: Duration,
 }
 
 impl Go {
@@ -124,7 +126,11 @@ impl Go {
             movetime: self.movetime,
             clock: self.clocks.map(|c| Clock {
                 remaining: if white_to_move { c.white } else { c.black },
-                increment: c.increment,
+                increment: if white_to_move {
+                    c.white_increment
+                } else {
+                    c.black_increment
+                },
                 moves_to_go: None,
             }),
             ..SearchLimits::default()
@@ -139,8 +145,8 @@ impl Go {
             words.extend([
                 format!("wtime {}", ms(c.white)),
                 format!("btime {}", ms(c.black)),
-                format!("winc {}", ms(c.increment)),
-                format!("binc {}", ms(c.increment)),
+                format!("winc {}", ms(c.white_increment)),
+                format!("binc {}", ms(c.black_increment)),
             ]);
         }
         if let Some(t) = self.movetime {
@@ -409,11 +415,16 @@ mod tests {
             clocks: Some(Clocks {
                 white: Duration::from_millis(9_900),
                 black: Duration::from_secs(10),
-                increment: Duration::from_millis(100),
+                white_increment: Duration::from_millis(100),
+                black_increment: Duration::from_millis(150),
             }),
             ..Go::default()
         };
-        assert_eq!(go.uci(), "go wtime 9900 btime 10000 winc 100 binc 100");
+        assert_eq!(go.uci(), "go wtime 9900 btime 10000 winc 100 binc 150");
+        assert_eq!(
+            go.search_limits(false).clock.unwrap().increment,
+            Duration::from_millis(150)
+        );
         assert_eq!(
             go.search_limits(false).clock.unwrap().remaining,
             Duration::from_secs(10)

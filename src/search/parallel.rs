@@ -11,13 +11,15 @@
 //! them share one transposition table. Nothing else is shared and nothing is split. It works
 //! because the threads do not search the same tree in the same order for long:
 //!
-//! - half the helpers search **one ply deeper** than the main thread at every iteration, so
-//!   they store deeper results that the main thread then finds in the table, ready-made;
+//! - every other helper (with two threads, the one helper) searches **one ply deeper** than
+//!   the main thread at every iteration, so it stores deeper results that the main thread then
+//!   finds in the table, ready-made;
 //! - threads run at slightly different speeds, and each has its own killers and history, so
 //!   they drift apart and take different moves first; what one has searched, the others find
 //!   in the table (as a cut-off or a move to try first) instead of searching it again.
 //!
-//! The **main thread decides**: it keeps the clock and the limits. When it stops, for whatever
+//! The **main thread decides**: it keeps the clock and the limits (a node limit counts its own
+//! nodes, so `go nodes N` on T threads searches about T × N in all). When it stops, for whatever
 //! reason, the helpers are told to stop too and the search waits for them; their node counts
 //! are added to the result's. Its result (move, score, line) is the search's, unless a helper
 //! completed a deeper iteration (the one a ply ahead often has): then the deepest is played.
@@ -34,7 +36,7 @@ use crate::game::Game;
 use crate::limits::{SearchLimits, StopFlag};
 use crate::score::Depth;
 use crate::search::deepening::IterativeStage;
-use crate::search::threads::Searchers;
+use crate::search::threads::{Searchers, StopOnDrop};
 use crate::search::{Engine, IterationObserver};
 use crate::stats::{Iteration, SearchResult};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -78,6 +80,7 @@ impl<G: Game> Engine<G> for LazySmp<G> {
 
     // ANCHOR: search
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
+        self.helper_nodes.store(0, Ordering::Relaxed);
         if self.searchers.helpers.is_empty() {
             return self.searchers.main.search(game, limits); // stage 8, exactly
         }
@@ -89,7 +92,6 @@ impl<G: Game> Engine<G> for LazySmp<G> {
             stop: stop_helpers.clone(),
             ..SearchLimits::default()
         };
-        self.helper_nodes.store(0, Ordering::Relaxed);
         let Searchers { main, helpers, .. } = &mut self.searchers;
         for (index, helper) in helpers.iter_mut().enumerate() {
             helper.deepening().depth_offset = depth_offset(index + 1);
@@ -104,6 +106,8 @@ impl<G: Game> Engine<G> for LazySmp<G> {
                     scope.spawn(move || helper.search(&mut game, limits))
                 })
                 .collect();
+            // Whatever happens to the main thread's search, even a panic, the helpers stop.
+            let _stop_helpers_at_the_end = StopOnDrop(&stop_helpers);
             let mut result = main.search(game, limits);
             stop_helpers.stop();
             let mut deepest = None;

@@ -22,13 +22,15 @@
 //! are found by another where the subtrees meet.)
 //!
 //! With one thread it searches the same tree as stage 8, in the same order: the same nodes.
+//! With more, a node limit counts the main thread's nodes, and the helpers' as each
+//! iteration's root moves are done: it is a limit per main thread more than a total.
 
 use crate::game::Game;
 use crate::limits::{NodeCounter, SearchLimits, StopFlag};
 use crate::score::{Depth, Ply, Score};
 use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
 use crate::search::selective::aspiration_window;
-use crate::search::threads::Searchers;
+use crate::search::threads::{Searchers, StopOnDrop};
 use crate::search::{Engine, IterationObserver, Selective};
 use crate::stats::SearchResult;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -135,6 +137,8 @@ impl<G: Game> RootSplit<G> {
                     scope.spawn(move || work.take_moves(helper, &mut game))
                 })
                 .collect();
+            // Should the main thread's search panic, the helpers stop as it unwinds.
+            let _stop_helpers_at_the_end = StopOnDrop(&stop_helpers);
             work.take_moves(main, game);
             // Nothing left to take: wait for the helpers, watching the clock and `stop`,
             // since this thread (which keeps them) counts no nodes while it waits.

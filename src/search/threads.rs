@@ -17,6 +17,16 @@ use crate::search::{Engine, Selective};
 use crate::tt::TranspositionTable;
 use std::sync::Arc;
 
+/// Stops the helpers when dropped: at the end of the main thread's search, or as a panic in it
+/// unwinds (without this, a scope would wait forever for helpers that have no limit).
+pub(crate) struct StopOnDrop<'a>(pub(crate) &'a crate::limits::StopFlag);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
 /// The most threads a search may use (the UCI option's maximum).
 pub const MAX_THREADS: usize = 256;
 
@@ -153,4 +163,37 @@ macro_rules! engine_methods_of_searchers {
             self.searchers.switch(name, on)
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Chess;
+
+    /// Every helper searches with the main searcher's very table.
+    fn all_share(searchers: &Searchers<Chess>) -> bool {
+        let main = searchers.table();
+        searchers
+            .helpers
+            .iter()
+            .all(|helper| Arc::ptr_eq(helper.table(), main))
+    }
+
+    #[test]
+    fn every_thread_shares_one_table_through_every_change() {
+        let mut searchers: Searchers<Chess> = Searchers::new(1);
+        searchers.set_threads(3);
+        assert_eq!((searchers.threads(), searchers.helpers.len()), (3, 2));
+        assert!(all_share(&searchers));
+        let before = searchers.table().clone();
+        searchers.new_game();
+        assert!(all_share(&searchers));
+        searchers.set_hash_size(2);
+        assert!(all_share(&searchers));
+        assert!(!Arc::ptr_eq(searchers.table(), &before), "a new table");
+        searchers.set_threads(5);
+        assert!(all_share(&searchers));
+        searchers.set_threads(1);
+        assert!(searchers.helpers.is_empty());
+    }
 }
