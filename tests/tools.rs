@@ -5,23 +5,9 @@
 use searchlab::lab::bench::run_bench;
 use searchlab::positions::{KIWIPETE, LADDER};
 use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-/// Runs `searchlab ARGS`.
-fn searchlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(args)
-        .output()
-        .expect("the searchlab binary runs")
-}
-
-/// Runs `searchlab ARGS`, asserts success, returns stdout.
-fn ok(args: &[&str]) -> String {
-    let out = searchlab(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "searchlab {args:?} failed: {stderr}");
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
+use common::{ok, searchlab};
 
 /// Runs `searchlab ARGS --json`, asserts success, parses the JSON.
 fn json(args: &[&str]) -> serde_json::Value {

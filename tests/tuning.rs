@@ -7,26 +7,11 @@ use searchlab::eval::{Evaluation, Weights};
 use searchlab::lab::datagen::read_progress;
 use searchlab::lab::tune::{fit_k, tune, RealWeights, Schedule, TrainingSet};
 use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+
+use common::{ok, searchlab};
 
 const SAMPLE: &str = "tests/data/selfplay-sample.txt";
-
-fn searchlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(args)
-        .output()
-        .expect("the searchlab binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = searchlab(args);
-    assert!(
-        out.status.success(),
-        "searchlab {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
 
 /// A fresh path under the target folder (removed first).
 fn scratch(name: &str) -> PathBuf {

@@ -154,13 +154,15 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     )?;
 
     // --- Chapter 9: root splitting's serial share (exact node counts, one thread) ---------
-    let positions: Vec<(&str, &str)> = LADDER.iter().map(|p| (p.name, p.fen)).collect();
+    let depth = searchlab::lab::scaling::SERIAL_SHARE_DEPTH;
+    let fens: Vec<String> = LADDER.iter().map(|p| p.fen.to_string()).collect();
+    let shares = searchlab::lab::scaling::serial_share(&fens, depth)?;
     write(
         "parallel-serial-share.md",
-        searchlab::lab::scaling::serial_share_markdown(
-            &positions,
-            searchlab::lab::scaling::SERIAL_SHARE_DEPTH,
-        )?,
+        format!(
+            "At depth {depth}, on one thread (exact node counts):\n\n{}",
+            searchlab::teach::parallel::serial_share_markdown(LADDER, &shares)
+        ),
     )?;
 
     // --- Chapter 9: the measured speed-ups, from the committed results --------------------

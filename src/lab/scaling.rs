@@ -256,46 +256,8 @@ pub fn parse_results(text: &str) -> Result<Vec<MeasuredScaling>> {
 }
 
 /// The depth the book's table of [`serial_share`] is measured at (about ten seconds for the
-/// 24 bench positions).
+/// 24 bench positions; drawn by `teach::parallel::serial_share_markdown`).
 pub const SERIAL_SHARE_DEPTH: Depth = 10;
-
-/// The book's table of root splitting's serial share: per position (name, FEN), the first
-/// root move's share of the nodes at `depth`, then their mean and the Amdahl bound it gives.
-/// Node counts on one thread are exact, so the table is the same on every machine.
-pub fn serial_share_markdown(positions: &[(&str, &str)], depth: Depth) -> Result<String> {
-    let fens: Vec<String> = positions.iter().map(|(_, fen)| fen.to_string()).collect();
-    let shares = serial_share(&fens, depth)?;
-    // Amdahl: the share s is done by one thread, the rest by n: at most 1 / (s + (1 - s) / n)
-    // times faster, and never more than 1 / s.
-    let bound = |share: f64, threads: f64| {
-        let bound = 1.0 / (share + (1.0 - share) / threads);
-        if bound > 100.0 {
-            "> 100×".to_string()
-        } else {
-            format!("{bound:.2}×")
-        }
-    };
-    let mut text = format!(
-        "| position | first root move's share of the nodes (depth {depth}) | bound, 2 threads | bound, any number |\n|---|---:|---:|---:|\n"
-    );
-    for ((name, _), &share) in positions.iter().zip(&shares) {
-        text += &format!(
-            "| {name} | {:.1}% | {} | {} |\n",
-            100.0 * share,
-            bound(share, 2.0),
-            bound(share, f64::INFINITY)
-        );
-    }
-    let mean = shares.iter().sum::<f64>() / shares.len().max(1) as f64;
-    text += &format!(
-        "| **mean of {}** | **{:.1}%** | **{}** | **{}** |\n",
-        shares.len(),
-        100.0 * mean,
-        bound(mean, 2.0),
-        bound(mean, f64::INFINITY)
-    );
-    Ok(text)
-}
 
 #[cfg(test)]
 mod tests {

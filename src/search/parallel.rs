@@ -58,11 +58,6 @@ impl<G: Game> LazySmp<G> {
             helper_nodes: Arc::new(AtomicU64::new(0)),
         }
     }
-
-    /// How many threads search.
-    pub fn threads(&self) -> usize {
-        self.searchers.threads()
-    }
 }
 
 // ANCHOR: depth_offset

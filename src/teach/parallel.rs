@@ -31,9 +31,14 @@ pub fn amdahl_bound(serial: f64, threads: f64) -> f64 {
 }
 // ANCHOR_END: amdahl
 
-/// A speed-up as people read it: `1.70×`.
+/// A speed-up as people read it: `1.70×` (`> 100×` past a hundred, where the digits say
+/// nothing more: a share near 0 allows a bound near infinity).
 fn times(factor: f64) -> String {
-    format!("{factor:.2}×")
+    if factor > 100.0 {
+        "> 100×".to_string()
+    } else {
+        format!("{factor:.2}×")
+    }
 }
 
 /// A share from 0 to 1 as a percentage with one decimal: `61.8 %`.
