@@ -22,10 +22,8 @@ use crate::eval::{endgame, phase, Evaluation, Tapered, Terms, MAX_PHASE};
 use crate::games::chess::square_at;
 use crate::score::Score;
 use crate::teach::notebook::{escape_html, markdown_table, piece_glyph};
-use crate::teach::plot::Series;
+use crate::teach::plot::{curves_svg, Curve, Series};
 use chess::{BitBoard, Board, BoardBuilder, Color, Piece, ALL_SQUARES};
-use plotters::prelude::*;
-use plotters::style::Color as _;
 use std::fmt::Write;
 
 /// The weights of one term of the evaluation: `len` consecutive offsets from `first`.
@@ -496,67 +494,20 @@ pub fn square_values_svg(title: &str, board: &Board, values: &[Option<i32>; 64])
     svg
 }
 
-/// A line chart against the plies of a game (x: the ply, y: `y_label`, from 0 or the lowest
-/// value to above the highest), one line per series (a series' "depth" is the ply here).
+/// A line chart against the plies of a game (x: the ply, y: `y_label`), one line per series
+/// (a series' "depth" is the ply here): [`plot::curves_svg`](crate::teach::plot::curves_svg)
+/// with the ply as x.
 pub fn plies_chart_svg(title: &str, y_label: &str, series: &[Series]) -> Result<String> {
-    let mut svg = String::new();
-    draw_plies_chart(&mut svg, title, y_label, series).map_err(Error::Picture)?;
-    Ok(svg)
-}
-
-fn draw_plies_chart(
-    out: &mut String,
-    title: &str,
-    y_label: &str,
-    series: &[Series],
-) -> std::result::Result<(), String> {
-    const COLOURS: [RGBColor; 4] = [
-        RGBColor(0x1f, 0x77, 0xb4),
-        RGBColor(0xd6, 0x27, 0x28),
-        RGBColor(0x2c, 0xa0, 0x2c),
-        RGBColor(0xff, 0x7f, 0x0e),
-    ];
-    let points = || series.iter().flat_map(|s| s.points.iter());
-    let last = points().map(|p| p.0).max().unwrap_or(1).max(1);
-    let low = points().map(|p| p.1).fold(0.0f64, f64::min);
-    let high = points().map(|p| p.1).fold(1.0f64, f64::max);
-    let root = SVGBackend::with_string(out, (720, 400)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
-        .build_cartesian_2d(0.0..last as f64, low..high * 1.1)
-        .map_err(|e| e.to_string())?;
-    chart
-        .configure_mesh()
-        .x_desc("ply")
-        .y_desc(y_label)
-        .x_label_formatter(&|x| format!("{}", x.round() as i64))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .draw()
-        .map_err(|e| e.to_string())?;
-    for (i, s) in series.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
-        let line: Vec<(f64, f64)> = s.points.iter().map(|&(x, y)| (x as f64, y)).collect();
-        chart
-            .draw_series(LineSeries::new(line, colour.stroke_width(2)))
-            .map_err(|e| e.to_string())?
-            .label(s.name.clone())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2))
-            });
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| e.to_string())?;
-    root.present().map_err(|e| e.to_string())?;
-    Ok(())
+    let curves: Vec<Curve> = series
+        .iter()
+        .map(|s| {
+            Curve::new(
+                &s.name,
+                s.points.iter().map(|&(ply, y)| (ply as f64, y)).collect(),
+            )
+        })
+        .collect();
+    curves_svg(title, "ply", y_label, &curves, &[])
 }
 
 #[cfg(test)]
