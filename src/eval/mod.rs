@@ -93,9 +93,8 @@ impl Features {
     }
 }
 
-/// The switch that chooses the weights: off (the default), the hand-set ones
-/// ([`Weights::initial`]); on, the tuned ones ([`tuned`]). `--stage "selective +tuned"` plays
-/// the latter.
+/// The switch that chooses the weights: on (the default), the tuned ones ([`tuned`]); off, the
+/// hand-set ones ([`Weights::initial`]). `--stage "selective -tuned"` plays the latter.
 pub const TUNED_SWITCH: &str = "tuned";
 
 /// Everything the evaluation can switch: its terms (in the order [`Terms`] lists them), then
@@ -469,12 +468,6 @@ mod tests {
     fn the_switches_are_the_terms_and_the_weights() {
         assert_eq!(&SWITCH_NAMES[..TERM_NAMES.len()], TERM_NAMES);
         let mut evaluation = Evaluation::default();
-        assert_eq!(evaluation.weights, Weights::initial());
-        assert!(Evaluator::<Chess>::set_term(
-            &mut evaluation,
-            TUNED_SWITCH,
-            true
-        ));
         assert_eq!(evaluation.weights, Weights::tuned());
         assert_ne!(Weights::tuned(), Weights::initial());
         assert!(Evaluator::<Chess>::set_term(
@@ -483,6 +476,12 @@ mod tests {
             false
         ));
         assert_eq!(evaluation.weights, Weights::initial());
+        assert!(Evaluator::<Chess>::set_term(
+            &mut evaluation,
+            TUNED_SWITCH,
+            true
+        ));
+        assert_eq!(evaluation.weights, Weights::tuned());
     }
 
     #[test]

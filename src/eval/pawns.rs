@@ -114,7 +114,7 @@ mod tests {
         let near = Board::from_str("4k3/8/8/8/8/3P4/8/4K3 w - - 0 1").unwrap();
         let gap =
             |evaluation: &Evaluation| evaluation.evaluate(&far).0 - evaluation.evaluate(&near).0;
-        let hand_set = gap(&Evaluation::default()); // the hand-set weights
+        let hand_set = gap(&Evaluation::with_weights(crate::eval::Weights::initial()));
         assert!(hand_set >= 100, "gap {hand_set}");
         let tuned = gap(&Evaluation::with_weights(crate::eval::Weights::tuned()));
         assert!(tuned > 0, "gap {tuned}");
