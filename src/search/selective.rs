@@ -30,6 +30,10 @@
 //! 7. **Internal iterative reduction.** A node with no move from the table is searched one ply
 //!    shallower: without a good first move its search is expensive, and the next iteration
 //!    will find the node again with a table move.
+//! 8. **SEE pruning.** Near the horizon, a move that loses material in the exchange on its
+//!    square (by the static exchange evaluation) is not searched: a quiet move that hangs a
+//!    piece, a capture that the opponent wins back with interest. A move that gives check is
+//!    spared.
 //!
 //! The stage also evaluates with the full evaluation ([`crate::eval::Evaluation`]), the
 //! game's [`Game::Evaluator`], instead of the simple one of the stages below.
@@ -74,6 +78,8 @@ pub struct Pieces {
     pub late_move_pruning: bool,
     /// One ply less for a node without a move from the table.
     pub internal_iterative_reduction: bool,
+    /// Skip moves that lose material in the exchange, near the horizon.
+    pub see_pruning: bool,
 }
 
 /// The names of the pieces, as [`Pieces::set`] and the stage name's `-piece` take them.
@@ -85,6 +91,7 @@ pub const PIECE_NAMES: &[&str] = &[
     "late_move_reductions",
     "late_move_pruning",
     "internal_iterative_reduction",
+    "see_pruning",
 ];
 // ANCHOR_END: pieces
 
@@ -98,6 +105,7 @@ impl Default for Pieces {
             late_move_reductions: true,
             late_move_pruning: true,
             internal_iterative_reduction: true,
+            see_pruning: true,
         }
     }
 }
@@ -114,6 +122,7 @@ impl Pieces {
             "late_move_reductions" => &mut self.late_move_reductions,
             "late_move_pruning" => &mut self.late_move_pruning,
             "internal_iterative_reduction" => &mut self.internal_iterative_reduction,
+            "see_pruning" => &mut self.see_pruning,
             _ => return false,
         };
         *flag = on;
@@ -137,6 +146,13 @@ pub const NULL_MOVE_REDUCTION: Depth = 3;
 pub const NULL_MOVE_VERIFY_DEPTH: Depth = 6;
 /// Late move pruning: at depth 1, 2, 3, the quiet moves tried before the rest are skipped.
 pub const LATE_MOVE_COUNT: [usize; 4] = [0, 5, 9, 15];
+/// SEE pruning is tried this close to the horizon, and no further.
+pub const SEE_PRUNING_DEPTH: Depth = 6;
+/// SEE pruning: what a quiet move may lose in the exchange, per ply of depth left, and still
+/// be searched.
+pub const SEE_QUIET_MARGIN: i32 = 50;
+/// SEE pruning: the same for a capture, which already won something before it is taken back.
+pub const SEE_CAPTURE_MARGIN: i32 = 100;
 // ANCHOR_END: margins
 
 /// The selective engine: the quiescence stage, searching what matters deeper and the rest
@@ -443,14 +459,33 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
                 continue;
             }
             // ANCHOR_END: late_move_pruning
+            // ANCHOR: see_pruning
+            // Near the horizon, a move that loses material in the exchange on its square: the
+            // opponent takes, and too few plies are left to win it back. (Asked before the
+            // move is played: the exchange is worked out on this position.)
+            let margin = if quiet {
+                SEE_QUIET_MARGIN
+            } else {
+                SEE_CAPTURE_MARGIN
+            };
+            let losing = self.pieces.see_pruning
+                && may_prune
+                && tried > 0
+                && depth <= SEE_PRUNING_DEPTH
+                && game.see(mv) < -margin * depth as i32;
+            // ANCHOR_END: see_pruning
             game.play(mv);
             self.tt.prefetch(game.hash()); // the child probes it soon: start loading it now
             let gives_check = game.in_check();
-            if futile && quiet && !gives_check && tried > 0 {
+            // ANCHOR: prune_quiet_or_losing
+            // Futile quiet moves and losing ones are skipped, unless they give check: a check
+            // may be a mating attack's first move, and a sacrifice that checks may mate.
+            if ((futile && quiet) || losing) && !gives_check && tried > 0 {
                 game.undo();
                 self.state.counter.stats.pruned += 1;
                 continue;
             }
+            // ANCHOR_END: prune_quiet_or_losing
             // ANCHOR: late_move_reductions
             let reduction = if self.pieces.late_move_reductions
                 && depth >= 3
