@@ -441,6 +441,10 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             && depth < FUTILITY_MARGIN.len() as Depth
             && eval.0 + FUTILITY_MARGIN[depth as usize] <= alpha.0;
         // ANCHOR_END: futility
+        // ANCHOR: see_pruning_nodes
+        // Where SEE pruning may skip a move: near the horizon, at a node that may be pruned.
+        let see_prunable = self.pieces.see_pruning && may_prune && depth <= SEE_PRUNING_DEPTH;
+        // ANCHOR_END: see_pruning_nodes
         let late_moves = if self.pieces.late_move_pruning && !self.verifying && may_prune {
             LATE_MOVE_COUNT.get(depth as usize).copied()
         } else {
@@ -463,16 +467,14 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             // Near the horizon, a move that loses material in the exchange on its square: the
             // opponent takes, and too few plies are left to win it back. (Asked before the
             // move is played: the exchange is worked out on this position.)
-            let margin = if quiet {
-                SEE_QUIET_MARGIN
-            } else {
-                SEE_CAPTURE_MARGIN
+            let losing = see_prunable && tried > 0 && {
+                let margin = if quiet {
+                    SEE_QUIET_MARGIN
+                } else {
+                    SEE_CAPTURE_MARGIN
+                };
+                game.see(mv) < -margin * depth as i32
             };
-            let losing = self.pieces.see_pruning
-                && may_prune
-                && tried > 0
-                && depth <= SEE_PRUNING_DEPTH
-                && game.see(mv) < -margin * depth as i32;
             // ANCHOR_END: see_pruning
             game.play(mv);
             self.tt.prefetch(game.hash()); // the child probes it soon: start loading it now
