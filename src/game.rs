@@ -31,6 +31,9 @@ impl Outcome {
     }
 }
 
+/// How many different pieces [`Game::moved_piece`] may name: six kinds in two colours.
+pub const PIECE_KINDS: usize = 12;
+
 // ANCHOR: game
 /// A two-player, zero-sum, perfect-information game that the engines can search. `Send`, since
 /// the parallel stage searches copies of a position on other threads.
@@ -89,6 +92,13 @@ pub trait Game: Clone + Send {
     /// on its target square has been played out, each side with its cheapest piece. 0 in games
     /// without captures.
     fn see(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// Which piece `mv` moves, as a number below [`PIECE_KINDS`] (its kind and its colour):
+    /// with the move's target square, the key of the continuation history (what tends to
+    /// follow what). Games whose pieces are all alike answer 0.
+    fn moved_piece(&self, _mv: Self::Move) -> usize {
         0
     }
 

@@ -144,3 +144,34 @@ fn king_and_rook_and_king_and_queen_mate_the_lone_king_from_the_centre() {
         assert!(plies < 100, "{fen}: {plies} plies");
     }
 }
+
+#[test]
+fn a_cut_iteration_plays_the_better_move_it_proved() {
+    // A rook ending where the best move changes with depth. Under a node limit the last
+    // iteration is cut short; the stages below play the last completed iteration's move, the
+    // selective stage plays a move the cut iteration proved better, if it found one.
+    let fen = "2r3k1/pppR1pp1/4p3/4P1P1/5P2/1P4K1/P1P5/8 w - - 0 1";
+    let budgets = [3_000, 6_000, 12_000, 25_000, 50_000];
+    let mut changed = 0;
+    for nodes in budgets {
+        for stage in ["quiescence", "selective"] {
+            let mut engine = engine_for::<Chess>(stage).unwrap();
+            let result = engine.search(&mut game(fen), &SearchLimits::nodes(nodes));
+            let played = result.best_move.expect("a move").to_string();
+            let completed = &result.iterations.last().expect("an iteration").pv[0];
+            if stage == "quiescence" {
+                assert_eq!(&played, completed, "{nodes} nodes");
+            } else if &played != completed {
+                changed += 1;
+                // The completed depth is still the one reported.
+                assert_eq!(result.depth, result.iterations.last().unwrap().depth);
+            }
+        }
+    }
+    // At 12,000 nodes, for one: depth 6 chose 1.g6, the cut depth 7 proved 1.b4 better.
+    assert!(changed > 0, "no cut iteration changed the move");
+    let mut engine = Selective::<Chess>::new(16);
+    let result = engine.search(&mut game(fen), &SearchLimits::nodes(12_000));
+    assert_eq!(result.best_move.unwrap().to_string(), "b3b4");
+    assert_eq!(result.iterations.last().unwrap().pv[0], "g5g6");
+}

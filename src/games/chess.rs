@@ -392,6 +392,12 @@ impl Game for Chess {
         noisy
     }
 
+    fn moved_piece(&self, mv: ChessMove) -> usize {
+        let board = self.board();
+        let piece = board.piece_on(mv.get_source()).map_or(0, |p| p.to_index());
+        piece + 6 * board.side_to_move().to_index()
+    }
+
     fn see(&self, mv: ChessMove) -> i32 {
         crate::games::see::see(self.board(), mv)
     }

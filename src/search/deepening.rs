@@ -160,6 +160,15 @@ pub trait IterativeStage<G: Game>: Engine<G> {
         true
     }
 
+    /// Whether an iteration the limits cut short may still change the move: when a root move
+    /// searched to the end proved better than the previous iteration's best (also searched to
+    /// the end), that deeper verdict is kept although the iteration did not complete. By
+    /// default not: the result is the last completed iteration's, which keeps a search under
+    /// a node limit exactly the search to the last depth it completed.
+    fn keeps_cut_iteration(&self) -> bool {
+        false
+    }
+
     /// Puts the root's moves in the order to search them, before the previous iteration's best
     /// move is moved to the front. By default the generator's order is kept.
     fn order_root(&mut self, _game: &G, _moves: &mut Vec<G::Move>) {}
@@ -204,9 +213,20 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
         let (iteration_score, pv) = stage.iteration(game, depth, score);
         let hashfull = stage.hashfull();
         let state = stage.deepening();
+        // ANCHOR: cut_iteration
         if state.counter.stopped() {
-            break; // abandoned: keep the last completed iteration
+            // Abandoned: keep the last completed iteration, unless the stage keeps a better
+            // move that the cut one proved.
+            let new_move = pv
+                .first()
+                .is_some_and(|m| state.previous_pv.first() != Some(m));
+            if new_move && stage.keeps_cut_iteration() {
+                score = iteration_score;
+                stage.deepening().previous_pv = pv;
+            }
+            break;
         }
+        // ANCHOR_END: cut_iteration
         score = iteration_score;
         state.completed_depth = depth;
         state.previous_pv = pv;

@@ -26,7 +26,7 @@
 //! moves not yet tried each time it is asked: a selection sort done lazily. At a cut node the
 //! first move usually ends the node, and the other moves are then never sorted at all.
 
-use crate::game::Game;
+use crate::game::{Game, PIECE_KINDS};
 use crate::score::{Depth, Ply};
 use crate::tt::TableMove;
 
@@ -153,6 +153,62 @@ impl History {
     }
 }
 
+// ANCHOR: continuation
+/// A move as the continuation history knows it: the piece that moves and its target square.
+/// Two moves with the same key do the same thing to the board's pieces wherever they are
+/// played, which is what "this tends to answer that" needs.
+pub fn piece_square<G: Game>(game: &G, mv: G::Move) -> usize {
+    game.moved_piece(mv).min(PIECE_KINDS - 1) * 64 + ((mv.pack() >> 6) & 63) as usize
+}
+
+/// Piece-squares: the number of different [`piece_square`] keys.
+const PIECE_SQUARES: usize = PIECE_KINDS * 64;
+
+/// The continuation history: a history score for a quiet move *given the move played one
+/// ply or two plies before it* (both keyed by [`piece_square`]). The plain history knows that
+/// `Nf3` is often good; this table knows that `Nf3` is good right after `...Bg4` (it defends
+/// against the pin's threat) and bad right after `...e4`. Stage 8 adds it to the history
+/// score of its quiet moves; stages 5–7 do without, which keeps their node counts.
+#[derive(Clone, Debug)]
+pub struct ContinuationHistory(Vec<i16>);
+
+impl ContinuationHistory {
+    /// An empty table.
+    pub fn new() -> ContinuationHistory {
+        ContinuationHistory(vec![0; PIECE_SQUARES * PIECE_SQUARES])
+    }
+
+    /// The score of the move `current` after the move `before` (both [`piece_square`] keys).
+    pub fn score(&self, before: usize, current: usize) -> i32 {
+        i32::from(self.0[before * PIECE_SQUARES + current])
+    }
+
+    /// Rewards (or, with a negative `bonus`, punishes) `current` after `before`, scaled down
+    /// near the bound as [`OrderingTables::quiet_cutoff`]'s history is.
+    pub fn update(&mut self, before: usize, current: usize, bonus: i32) {
+        let entry = &mut self.0[before * PIECE_SQUARES + current];
+        let old = i32::from(*entry);
+        *entry = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
+    }
+
+    /// Between searches: halve every score, as the history does.
+    pub fn age(&mut self) {
+        self.0.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.0.fill(0);
+    }
+}
+
+impl Default for ContinuationHistory {
+    fn default() -> Self {
+        ContinuationHistory::new()
+    }
+}
+// ANCHOR_END: continuation
+
 // ANCHOR: picker
 /// The moves of one node, handed out best first.
 pub struct MovePicker<M> {
@@ -171,6 +227,20 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
         tables: &OrderingTables<M>,
         ply: Ply,
     ) -> MovePicker<M> {
+        MovePicker::with_quiet_bonus(game, moves, hash_move, tables, ply, |_| 0)
+    }
+
+    /// As [`MovePicker::new`], with `bonus(mv)` added to the history score of each quiet move
+    /// that is not a killer: what a stage knows about quiet moves beyond the shared history
+    /// (stage 8: the continuation history).
+    pub fn with_quiet_bonus<G: Game<Move = M>>(
+        game: &G,
+        moves: Vec<M>,
+        hash_move: Option<M>,
+        tables: &OrderingTables<M>,
+        ply: Ply,
+        bonus: impl Fn(M) -> i32,
+    ) -> MovePicker<M> {
         let killers = tables.killers(ply);
         let scored = moves
             .into_iter()
@@ -182,7 +252,7 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
                 } else if let Some(k) = killers.iter().position(|&k| k == Some(mv)) {
                     KILLER - k as i32
                 } else {
-                    tables.history(ply, mv)
+                    tables.history(ply, mv) + bonus(mv)
                 };
                 (mv, score)
             })

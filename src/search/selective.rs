@@ -34,6 +34,10 @@
 //!    square (by the static exchange evaluation) is not searched: a quiet move that hangs a
 //!    piece, a capture that the opponent wins back with interest. A move that gives check is
 //!    spared.
+//! 9. **Continuation history.** Not a bet but a better order, which every bet above leans on
+//!    (late moves are reduced and pruned because they are late): quiet moves are ordered by
+//!    the history *plus* what worked after the same two moves before them
+//!    ([`ContinuationHistory`]), so a quiet answer to a threat comes early.
 //!
 //! The stage also evaluates with the full evaluation ([`crate::eval::Evaluation`]), the
 //! game's [`Game::Evaluator`], instead of the simple one of the stages below.
@@ -48,7 +52,7 @@ use crate::game::{Evaluator, Game};
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
 use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
-use crate::search::move_picker::{MovePicker, OrderingTables};
+use crate::search::move_picker::{piece_square, ContinuationHistory, MovePicker, OrderingTables};
 use crate::search::quiescence::{noisy_moves_in_order, window_edge, ASPIRATION, DELTA_MARGIN};
 use crate::search::{Engine, IterationObserver};
 use crate::stats::SearchResult;
@@ -80,6 +84,8 @@ pub struct Pieces {
     pub internal_iterative_reduction: bool,
     /// Skip moves that lose material in the exchange, near the horizon.
     pub see_pruning: bool,
+    /// Order quiet moves by what worked after the last two moves, too.
+    pub continuation_history: bool,
 }
 
 /// The names of the pieces, as [`Pieces::set`] and the stage name's `-piece` take them.
@@ -92,6 +98,7 @@ pub const PIECE_NAMES: &[&str] = &[
     "late_move_pruning",
     "internal_iterative_reduction",
     "see_pruning",
+    "continuation_history",
 ];
 // ANCHOR_END: pieces
 
@@ -106,6 +113,7 @@ impl Default for Pieces {
             late_move_pruning: true,
             internal_iterative_reduction: true,
             see_pruning: true,
+            continuation_history: true,
         }
     }
 }
@@ -123,6 +131,7 @@ impl Pieces {
             "late_move_pruning" => &mut self.late_move_pruning,
             "internal_iterative_reduction" => &mut self.internal_iterative_reduction,
             "see_pruning" => &mut self.see_pruning,
+            "continuation_history" => &mut self.continuation_history,
             _ => return false,
         };
         *flag = on;
@@ -167,6 +176,11 @@ pub struct Selective<G: Game> {
     ages_table: bool,
     /// Killer moves and the history table, learned as the search goes.
     tables: OrderingTables<G::Move>,
+    /// What quiet moves tend to work after which moves, one and two plies before.
+    continuation: ContinuationHistory,
+    /// The [`piece_square`] of the move played at each ply of the current line (`None`: a
+    /// pass, or a move of the root).
+    line: Vec<Option<usize>>,
     /// The full evaluation.
     evaluator: G::Evaluator,
     /// Which pieces of selectivity are on.
@@ -187,6 +201,8 @@ impl<G: Game> Selective<G> {
             tt: Arc::new(TranspositionTable::new(megabytes)),
             ages_table: true,
             tables: OrderingTables::new(),
+            continuation: ContinuationHistory::new(),
+            line: vec![None; LINE_PLIES],
             evaluator: G::Evaluator::default(),
             pieces: Pieces::default(),
             reductions: reduction_table(),
@@ -270,6 +286,49 @@ impl<G: Game> Selective<G> {
     }
 }
 
+/// The plies of the line the continuation history remembers (far beyond any search's).
+const LINE_PLIES: usize = 256;
+
+impl<G: Game> Selective<G> {
+    /// Records the move played at `ply` (`None`: a pass).
+    fn set_line(&mut self, ply: Ply, key: Option<usize>) {
+        if let Some(slot) = self.line.get_mut(ply as usize) {
+            *slot = key;
+        }
+    }
+
+    /// The moves played one and two plies before a node at `ply` (none before the root's
+    /// children, whose move the root loop plays).
+    fn moves_before(&self, ply: Ply) -> [Option<usize>; 2] {
+        let at = |back: Ply| {
+            ply.checked_sub(back)
+                .filter(|&p| p >= 1)
+                .and_then(|p| self.line.get(p as usize).copied().flatten())
+        };
+        [at(1), at(2)]
+    }
+
+    /// A quiet cut-off, as the continuation history learns it: `mv` rewarded after each of
+    /// the moves `before`, the quiet moves tried before it punished.
+    fn continuation_cutoff(
+        &mut self,
+        game: &G,
+        mv: G::Move,
+        depth: Depth,
+        tried_before: &[G::Move],
+        before: [Option<usize>; 2],
+    ) {
+        let bonus = (depth * depth).min(400) as i32;
+        for b in before.into_iter().flatten() {
+            self.continuation.update(b, piece_square(game, mv), bonus);
+            for &failed in tried_before {
+                self.continuation
+                    .update(b, piece_square(game, failed), -bonus);
+            }
+        }
+    }
+}
+
 /// The deepest ply a quiescence search may reach (well beyond any real capture sequence).
 const MAX_QUIESCENCE_PLY: Ply = 120;
 
@@ -303,6 +362,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             self.tt.new_search();
         }
         self.tables.new_search();
+        self.continuation.age();
     }
 
     // ANCHOR: search
@@ -389,6 +449,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         {
             let reduction = NULL_MOVE_REDUCTION + depth / 4;
             let mut null_pv = Vec::new();
+            self.set_line(ply, None);
             game.pass();
             let null_depth = depth.saturating_sub(1 + reduction);
             let score = -self.alphabeta(
@@ -450,7 +511,25 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         } else {
             None
         };
-        let picker = MovePicker::new(game, moves, hash_move, &self.tables, ply);
+        // ANCHOR: continuation_order
+        // The quiet moves in the order of their history plus what the continuation history
+        // says of them after the last two moves.
+        let before = if self.pieces.continuation_history {
+            self.moves_before(ply)
+        } else {
+            [None, None]
+        };
+        let continuation = &self.continuation;
+        let picker =
+            MovePicker::with_quiet_bonus(game, moves, hash_move, &self.tables, ply, |mv| {
+                let key = piece_square(game, mv);
+                before
+                    .iter()
+                    .flatten()
+                    .map(|&b| continuation.score(b, key))
+                    .sum::<i32>()
+            });
+        // ANCHOR_END: continuation_order
         let mut quiets_tried = Vec::new();
         let mut best = -Score::INFINITE;
         let mut best_move = None;
@@ -476,6 +555,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
                 game.see(mv) < -margin * depth as i32
             };
             // ANCHOR_END: see_pruning
+            self.set_line(ply, Some(piece_square(game, mv)));
             game.play(mv);
             self.tt.prefetch(game.hash()); // the child probes it soon: start loading it now
             let gives_check = game.in_check();
@@ -546,6 +626,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
                 self.state.counter.stats.count_cutoff(tried);
                 if quiet && !self.state.counter.stopped() {
                     self.tables.quiet_cutoff(mv, ply, depth, &quiets_tried);
+                    self.continuation_cutoff(game, mv, depth, &quiets_tried, before);
                 }
                 break;
             }
@@ -575,6 +656,12 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
     /// Pruning may hide a shorter mate than the one found: deepen on (to the limits).
     fn proves_shortest_mates(&self) -> bool {
         false
+    }
+
+    /// A move that beat the previous best in a cut iteration is played: the search it won was
+    /// deeper than the one that chose the old move.
+    fn keeps_cut_iteration(&self) -> bool {
+        true
     }
 
     /// The root's moves in the picker's order too (with the table's move first).
@@ -641,7 +728,14 @@ pub fn aspiration_window<G: Game, S: IterativeStage<G>>(
         let beta = window_edge(previous, above);
         let (score, pv) = root(stage, game, depth, alpha, beta);
         let counter = &mut stage.deepening().counter;
-        if counter.stopped() || (alpha < score && score < beta) {
+        // ANCHOR: cut_window
+        if counter.stopped() {
+            // Cut short: the moves searched to the end proved something only if one of them
+            // rose above alpha (below it, every score is only an upper bound).
+            return (score, if score > alpha { pv } else { Vec::new() });
+        }
+        // ANCHOR_END: cut_window
+        if alpha < score && score < beta {
             return (score, pv);
         }
         counter.stats.aspiration_failures += 1;
@@ -674,6 +768,7 @@ impl<G: Game> Engine<G> for Selective<G> {
             None => self.tt = Arc::new(TranspositionTable::with_capacity(self.tt.capacity())),
         }
         self.tables.clear();
+        self.continuation.clear();
     }
 
     fn set_hash_size(&mut self, megabytes: usize) {
