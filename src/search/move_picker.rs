@@ -97,7 +97,7 @@ impl<M: TableMove + PartialEq> OrderingTables<M> {
                 killers[0] = Some(mv);
             }
         }
-        let bonus = (depth * depth).min(400) as i32;
+        let bonus = history_bonus(depth);
         self.history.update(ply, mv, bonus);
         for &failed in tried_before {
             self.history.update(ply, failed, -bonus);
@@ -111,6 +111,12 @@ impl<M: TableMove + PartialEq> OrderingTables<M> {
     }
 }
 
+/// What a quiet cut-off `depth` plies above the horizon is worth to a history score (and a
+/// failed quiet move before it loses): `depth²`, at most 400. Deep cut-offs saved more work.
+pub fn history_bonus(depth: Depth) -> i32 {
+    (depth * depth).min(400) as i32
+}
+
 impl<M: TableMove + PartialEq> Default for OrderingTables<M> {
     fn default() -> Self {
         OrderingTables::new()
@@ -120,6 +126,14 @@ impl<M: TableMove + PartialEq> Default for OrderingTables<M> {
 /// The history table: one score per side to move and from/to squares.
 #[derive(Clone, Debug)]
 struct History(Vec<i32>);
+
+// ANCHOR: gravity_rule
+/// `score` plus `bonus` (negative: a malus), scaled down as the score nears the bound
+/// [`HISTORY_MAX`]: the one update rule of every history table.
+fn gravity(score: i32, bonus: i32) -> i32 {
+    score + bonus - score * bonus.abs() / HISTORY_MAX
+}
+// ANCHOR_END: gravity_rule
 
 impl History {
     fn new() -> History {
@@ -143,7 +157,7 @@ impl History {
     /// success outweigh every new one.)
     fn update<M: TableMove>(&mut self, ply: Ply, mv: M, bonus: i32) {
         let entry = &mut self.0[Self::slot(ply, mv)];
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        *entry = gravity(*entry, bonus);
     }
     // ANCHOR_END: gravity
 
@@ -184,11 +198,11 @@ impl ContinuationHistory {
     }
 
     /// Rewards (or, with a negative `bonus`, punishes) `current` after `before`, scaled down
-    /// near the bound as [`OrderingTables::quiet_cutoff`]'s history is.
+    /// near the bound by the same rule as the history.
     pub fn update(&mut self, before: usize, current: usize, bonus: i32) {
         let entry = &mut self.0[before * PIECE_SQUARES + current];
-        let old = i32::from(*entry);
-        *entry = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
+        // Within ±HISTORY_MAX, so it fits 16 bits.
+        *entry = gravity(i32::from(*entry), bonus) as i16;
     }
 
     /// Between searches: halve every score, as the history does.

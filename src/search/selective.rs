@@ -52,7 +52,9 @@ use crate::game::{Evaluator, Game};
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
 use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
-use crate::search::move_picker::{piece_square, ContinuationHistory, MovePicker, OrderingTables};
+use crate::search::move_picker::{
+    history_bonus, piece_square, ContinuationHistory, MovePicker, OrderingTables,
+};
 use crate::search::quiescence::{noisy_moves_in_order, window_edge, ASPIRATION, DELTA_MARGIN};
 use crate::search::{Engine, IterationObserver};
 use crate::stats::SearchResult;
@@ -318,7 +320,7 @@ impl<G: Game> Selective<G> {
         tried_before: &[G::Move],
         before: [Option<usize>; 2],
     ) {
-        let bonus = (depth * depth).min(400) as i32;
+        let bonus = history_bonus(depth);
         for b in before.into_iter().flatten() {
             self.continuation.update(b, piece_square(game, mv), bonus);
             for &failed in tried_before {
@@ -555,7 +557,9 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
                 game.see(mv) < -margin * depth as i32
             };
             // ANCHOR_END: see_pruning
-            self.set_line(ply, Some(piece_square(game, mv)));
+            if self.pieces.continuation_history {
+                self.set_line(ply, Some(piece_square(game, mv)));
+            }
             game.play(mv);
             self.tt.prefetch(game.hash()); // the child probes it soon: start loading it now
             let gives_check = game.in_check();
