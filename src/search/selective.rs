@@ -321,11 +321,13 @@ impl<G: Game> Selective<G> {
         before: [Option<usize>; 2],
     ) {
         let bonus = history_bonus(depth);
-        for b in before.into_iter().flatten() {
-            self.continuation.update(b, piece_square(game, mv), bonus);
-            for &failed in tried_before {
-                self.continuation
-                    .update(b, piece_square(game, failed), -bonus);
+        // Each move's key is looked up once, then learned after each of the moves before.
+        let rewarded = std::iter::once((mv, bonus));
+        let punished = tried_before.iter().map(|&failed| (failed, -bonus));
+        for (learned, bonus) in rewarded.chain(punished) {
+            let key = piece_square(game, learned);
+            for b in before.into_iter().flatten() {
+                self.continuation.update(b, key, bonus);
             }
         }
     }
@@ -524,6 +526,9 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         let continuation = &self.continuation;
         let picker =
             MovePicker::with_quiet_bonus(game, moves, hash_move, &self.tables, ply, |mv| {
+                if before == [None, None] {
+                    return 0; // nothing to look up: no board lookup for the move's key either
+                }
                 let key = piece_square(game, mv);
                 before
                     .iter()
