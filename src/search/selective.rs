@@ -320,6 +320,9 @@ impl<G: Game> Selective<G> {
         tried_before: &[G::Move],
         before: [Option<usize>; 2],
     ) {
+        if before == [None, None] {
+            return; // nothing to learn after (root children, piece off): no key lookups either
+        }
         let bonus = history_bonus(depth);
         // Each move's key is looked up once, then learned after each of the moves before.
         let rewarded = std::iter::once((mv, bonus));
