@@ -39,7 +39,8 @@
 //! asked for, and the probe misses. No lock, and no wrong entry trusted (the XOR trick of
 //! Hyatt and Mann). The loads and stores are `Relaxed`: on x86 they are the plain moves a
 //! table of `u64`s compiles to, so one thread searches exactly as fast, and exactly as before.
-use crate::score::{Depth, Score};
+use crate::score::{Depth, Ply, Score};
+use crate::stats::SearchStats;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 // ANCHOR: bound
@@ -54,6 +55,25 @@ pub enum Bound {
     Upper,
 }
 // ANCHOR_END: bound
+
+impl Bound {
+    // ANCHOR: bound_of
+    /// What a fail-soft search's result `best` is, given the window `(alpha, beta)` it searched:
+    /// at most `alpha`, every move failed low and `best` is only an upper bound; at least
+    /// `beta`, a move failed high, the rest were skipped, and `best` is only a lower bound;
+    /// in between, the exact value.
+    #[inline]
+    pub fn of(best: Score, alpha: Score, beta: Score) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+    // ANCHOR_END: bound_of
+}
 
 // ANCHOR: entry
 /// One remembered position.
@@ -73,6 +93,39 @@ pub struct Entry<M> {
     generation: u8,
 }
 // ANCHOR_END: entry
+
+impl<M> Entry<M> {
+    // ANCHOR: cutoff
+    /// The entry's score, as seen `ply` plies from the root, if it answers outright a node
+    /// `depth` plies from the horizon searched with the window `(alpha, beta)`: it must have
+    /// been searched at least as deep, and be exact, or a bound already outside the window (a
+    /// lower bound `>= beta`, an upper bound `<= alpha`). Otherwise `None`: search the node.
+    #[inline]
+    pub fn cutoff(&self, depth: Depth, ply: Ply, alpha: Score, beta: Score) -> Option<Score> {
+        if self.depth < depth {
+            return None;
+        }
+        let score = self.score.from_tt(ply);
+        let answers = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        answers.then_some(score)
+    }
+    // ANCHOR_END: cutoff
+}
+
+// ANCHOR: probe_result
+/// What the table tells a node before it is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Probe<M> {
+    /// An entry answers the node outright ([`Entry::cutoff`]): return this score.
+    Cutoff(Score),
+    /// Search the node, trying this move first: the entry's best move, if there is an entry.
+    Search(Option<M>),
+}
+// ANCHOR_END: probe_result
 
 /// A move that fits in 16 bits, for the table. `0` stands for "no move", so no move packs to
 /// it.
@@ -172,6 +225,34 @@ impl<M: TableMove> TranspositionTable<M> {
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         self.read(self.index(key)).filter(|entry| entry.key == key)
     }
+
+    // ANCHOR: probe_node
+    /// Looks up a node before searching it: the position with `key`, `depth` plies from the
+    /// horizon and `ply` from the root, to be searched with the window `(alpha, beta)`.
+    /// Counts in `stats` what it found: a hit (`tt_hits`), and a hit that answered the node
+    /// (`tt_cutoffs`).
+    #[inline]
+    pub fn probe_node(
+        &self,
+        key: u64,
+        depth: Depth,
+        ply: Ply,
+        (alpha, beta): (Score, Score),
+        stats: &mut SearchStats,
+    ) -> Probe<M> {
+        let Some(entry) = self.probe(key) else {
+            return Probe::Search(None);
+        };
+        stats.tt_hits += 1;
+        match entry.cutoff(depth, ply, alpha, beta) {
+            Some(score) => {
+                stats.tt_cutoffs += 1;
+                Probe::Cutoff(score)
+            }
+            None => Probe::Search(entry.best_move),
+        }
+    }
+    // ANCHOR_END: probe_node
 
     // ANCHOR: xor
     /// The entry in slot `index`, if any. The key comes back only if the two words were
@@ -336,6 +417,72 @@ mod tests {
         tt1.store(2, 3, Score(2), Bound::Upper, None);
         assert_eq!(tt1.probe(2).unwrap().depth, 3);
         assert_eq!(tt1.hashfull(), 1000);
+    }
+
+    #[test]
+    fn a_result_is_classified_by_the_window_it_was_searched_with() {
+        let (alpha, beta) = (Score(-10), Score(10));
+        assert_eq!(Bound::of(Score(-10), alpha, beta), Bound::Upper);
+        assert_eq!(Bound::of(Score(-50), alpha, beta), Bound::Upper);
+        assert_eq!(Bound::of(Score(-9), alpha, beta), Bound::Exact);
+        assert_eq!(Bound::of(Score(9), alpha, beta), Bound::Exact);
+        assert_eq!(Bound::of(Score(10), alpha, beta), Bound::Lower);
+        assert_eq!(Bound::of(Score(50), alpha, beta), Bound::Lower);
+    }
+
+    #[test]
+    fn an_entry_answers_a_node_only_deep_enough_and_outside_the_window() {
+        let entry = |score, depth, bound| Entry::<u8> {
+            key: 1,
+            best_move: Some(3),
+            score: Score(score),
+            depth,
+            bound,
+            generation: 0,
+        };
+        let (alpha, beta) = (Score(0), Score(100));
+        // Exact: always, if deep enough.
+        assert_eq!(
+            entry(40, 5, Bound::Exact).cutoff(5, 0, alpha, beta),
+            Some(Score(40))
+        );
+        assert_eq!(entry(40, 5, Bound::Exact).cutoff(6, 0, alpha, beta), None);
+        // A lower bound at beta or above; an upper bound at alpha or below.
+        assert_eq!(
+            entry(100, 5, Bound::Lower).cutoff(3, 0, alpha, beta),
+            Some(Score(100))
+        );
+        assert_eq!(entry(99, 5, Bound::Lower).cutoff(3, 0, alpha, beta), None);
+        assert_eq!(
+            entry(0, 5, Bound::Upper).cutoff(3, 0, alpha, beta),
+            Some(Score(0))
+        );
+        assert_eq!(entry(1, 5, Bound::Upper).cutoff(3, 0, alpha, beta), None);
+        // A mate is stored from the node, and read back from the ply it is found at.
+        let mate = Score::mated_in(3).to_tt(2);
+        let found = entry(mate.0, 9, Bound::Exact).cutoff(1, 2, alpha, beta);
+        assert_eq!(found, Some(Score::mated_in(3)));
+    }
+
+    #[test]
+    fn a_probe_counts_hits_and_cutoffs() {
+        let tt: TranspositionTable<u8> = TranspositionTable::new(1);
+        let mut stats = SearchStats::default();
+        let window = (Score(0), Score(100));
+        assert_eq!(
+            tt.probe_node(7, 2, 0, window, &mut stats),
+            Probe::Search(None)
+        );
+        tt.store(7, 2, Score(50), Bound::Exact, Some(4));
+        assert_eq!(
+            tt.probe_node(7, 3, 0, window, &mut stats),
+            Probe::Search(Some(4))
+        );
+        assert_eq!(
+            tt.probe_node(7, 2, 0, window, &mut stats),
+            Probe::Cutoff(Score(50))
+        );
+        assert_eq!((stats.tt_hits, stats.tt_cutoffs), (2, 1));
     }
 
     #[test]

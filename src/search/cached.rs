@@ -39,7 +39,7 @@ use crate::score::{Depth, Ply, Score};
 use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
 use crate::search::{move_to_front, Engine, IterationObserver};
 use crate::stats::SearchResult;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, Probe, TranspositionTable};
 
 /// Iterative deepening with a transposition table.
 pub struct Cached<G: Game> {
@@ -102,23 +102,11 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
         }
         // ANCHOR: probe
         let key = game.hash();
-        let mut tt_move = None;
-        if let Some(entry) = self.tt.probe(key) {
-            self.state.counter.stats.tt_hits += 1;
-            tt_move = entry.best_move;
-            if entry.depth >= depth {
-                let score = entry.score.from_tt(ply);
-                let answers = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if answers {
-                    self.state.counter.stats.tt_cutoffs += 1;
-                    return score;
-                }
-            }
-        }
+        let stats = &mut self.state.counter.stats;
+        let tt_move = match self.tt.probe_node(key, depth, ply, (alpha, beta), stats) {
+            Probe::Cutoff(score) => return score,
+            Probe::Search(tt_move) => tt_move,
+        };
         // ANCHOR_END: probe
         let original_alpha = alpha;
         let mut moves = game.legal_moves();
@@ -149,13 +137,7 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
         }
         // ANCHOR: store
         if !self.state.counter.stopped() {
-            let bound = if best <= original_alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
         }
         // ANCHOR_END: store

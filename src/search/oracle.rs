@@ -123,16 +123,9 @@ impl<G: Game> Oracle<G> {
         }
         let key = game.hash();
         let entry = self.exact[depth as usize].probe(key);
-        if let Some(entry) = entry.filter(|e| e.depth == depth) {
-            let score = entry.score.from_tt(ply);
-            let answers = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if answers {
-                return score;
-            }
+        let exact_depth = entry.filter(|e| e.depth == depth);
+        if let Some(score) = exact_depth.and_then(|e| e.cutoff(depth, ply, alpha, beta)) {
+            return score;
         }
         let mut moves = game.legal_moves();
         let tt_move = entry.and_then(|e| e.best_move);
@@ -161,13 +154,7 @@ impl<G: Game> Oracle<G> {
             }
         }
         if !self.work.stopped() {
-            let bound = if best <= original_alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.exact[depth as usize].store(key, depth, best.to_tt(ply), bound, best_move);
         }
         best

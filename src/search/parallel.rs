@@ -36,7 +36,7 @@ use crate::game::Game;
 use crate::limits::{SearchLimits, StopFlag};
 use crate::score::Depth;
 use crate::search::deepening::IterativeStage;
-use crate::search::threads::{Searchers, StopOnDrop};
+use crate::search::threads::{engine_methods_of_searchers, Searchers, StopOnDrop};
 use crate::search::{Engine, IterationObserver};
 use crate::stats::{Iteration, SearchResult};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -142,7 +142,7 @@ impl<G: Game> Engine<G> for LazySmp<G> {
     }
 
     // New game, table size, threads and switches: as every parallel search does them.
-    crate::engine_methods_of_searchers!();
+    engine_methods_of_searchers!();
 }
 
 // ANCHOR: deeper

@@ -40,7 +40,7 @@ use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage, D
 use crate::search::move_picker::{MovePicker, OrderingTables};
 use crate::search::{Engine, IterationObserver};
 use crate::stats::SearchResult;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, Probe, TranspositionTable};
 
 /// A capture is skipped by delta pruning when the static evaluation plus its victim plus this
 /// margin (in centipawns) still falls short of alpha.
@@ -182,23 +182,11 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
             return outcome.score(ply);
         }
         let key = game.hash();
-        let mut tt_move = None;
-        if let Some(entry) = self.tt.probe(key) {
-            self.state.counter.stats.tt_hits += 1;
-            tt_move = entry.best_move;
-            if entry.depth >= depth {
-                let score = entry.score.from_tt(ply);
-                let answers = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if answers {
-                    self.state.counter.stats.tt_cutoffs += 1;
-                    return score;
-                }
-            }
-        }
+        let stats = &mut self.state.counter.stats;
+        let tt_move = match self.tt.probe_node(key, depth, ply, (alpha, beta), stats) {
+            Probe::Cutoff(score) => return score,
+            Probe::Search(tt_move) => tt_move,
+        };
         let original_alpha = alpha;
         let moves = game.legal_moves();
         let hash_move = self.state.pv_move(&moves, ply).or(tt_move);
@@ -236,13 +224,7 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
             }
         }
         if !self.state.counter.stopped() {
-            let bound = if best <= original_alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
         }
         best

@@ -30,7 +30,7 @@ use crate::limits::{NodeCounter, SearchLimits, StopFlag};
 use crate::score::{Depth, Ply, Score};
 use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
 use crate::search::selective::aspiration_window;
-use crate::search::threads::{Searchers, StopOnDrop};
+use crate::search::threads::{engine_methods_of_searchers, Searchers, StopOnDrop};
 use crate::search::{Engine, IterationObserver, Selective};
 use crate::stats::SearchResult;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -284,5 +284,5 @@ impl<G: Game> Engine<G> for RootSplit<G> {
     }
 
     // New game, table size, threads and switches: as every parallel search does them.
-    crate::engine_methods_of_searchers!();
+    engine_methods_of_searchers!();
 }

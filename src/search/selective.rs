@@ -58,7 +58,7 @@ use crate::search::move_picker::{
 use crate::search::quiescence::{noisy_moves_in_order, window_edge, ASPIRATION, DELTA_MARGIN};
 use crate::search::{Engine, IterationObserver};
 use crate::stats::SearchResult;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, Probe, TranspositionTable};
 use std::sync::Arc;
 
 /// Iterations shallower than this search the whole window (their scores still swing too much
@@ -403,23 +403,11 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             return outcome.score(ply);
         }
         let key = game.hash();
-        let mut tt_move = None;
-        if let Some(entry) = self.tt.probe(key) {
-            self.state.counter.stats.tt_hits += 1;
-            tt_move = entry.best_move;
-            if entry.depth >= depth {
-                let score = entry.score.from_tt(ply);
-                let answers = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if answers {
-                    self.state.counter.stats.tt_cutoffs += 1;
-                    return score;
-                }
-            }
-        }
+        let stats = &mut self.state.counter.stats;
+        let tt_move = match self.tt.probe_node(key, depth, ply, (alpha, beta), stats) {
+            Probe::Cutoff(score) => return score,
+            Probe::Search(tt_move) => tt_move,
+        };
         // A node on the principal variation (a real window) is never pruned: its exact score
         // is the answer. The others only have to prove a bound.
         let pv_node = beta.0 - alpha.0 > 1;
@@ -652,13 +640,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             return eval.max(alpha);
         }
         if !self.state.counter.stopped() {
-            let bound = if best <= original_alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
         }
         best

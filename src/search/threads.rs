@@ -129,9 +129,8 @@ impl<G: Game> Searchers<G> {
 
 /// The [`Engine`] methods a parallel search with a field `searchers: Searchers<G>` passes on to
 /// it: a new game, the table's size and fill, the threads, the switches. Written once here, for
-/// [`LazySmp`](super::LazySmp) and [`RootSplit`](super::RootSplit) alike.
-#[macro_export]
-#[doc(hidden)]
+/// [`LazySmp`](super::LazySmp) and [`RootSplit`](super::RootSplit) alike. Private to the crate:
+/// it is how two engines are written, not something a user of the crate calls.
 macro_rules! engine_methods_of_searchers {
     () => {
         fn new_game(&mut self) {
@@ -164,6 +163,7 @@ macro_rules! engine_methods_of_searchers {
         }
     };
 }
+pub(crate) use engine_methods_of_searchers;
 
 #[cfg(test)]
 mod tests {
