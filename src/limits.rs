@@ -21,7 +21,7 @@
 //! reaches zero with it. See [`SearchLimits::time_budget`].
 
 use crate::error::{Error, Result};
-use crate::score::Depth;
+use crate::score::{Depth, Ply};
 use crate::stats::SearchStats;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -204,6 +204,10 @@ impl SearchLimits {
 
 /// The deepest search any stage will attempt (also the length of per-ply tables).
 pub const MAX_DEPTH: Depth = 64;
+
+/// The deepest ply a quiescence search may reach (well beyond any real capture sequence: a
+/// safety net, never met in practice).
+pub const MAX_QUIESCENCE_PLY: Ply = 120;
 
 /// Decides, node by node, whether a running search must stop.
 #[derive(Debug)]

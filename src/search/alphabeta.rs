@@ -20,7 +20,7 @@
 use crate::game::Game;
 use crate::limits::{NodeCounter, SearchLimits};
 use crate::score::{Depth, Ply, Score};
-use crate::search::{fixed_depth, fixed_depth_result, Engine};
+use crate::search::engine::{fixed_depth, fixed_depth_result, Engine};
 use crate::stats::SearchResult;
 
 /// Depth searched when the limits give none.

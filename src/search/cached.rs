@@ -37,7 +37,7 @@ use crate::game::Game;
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
 use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
-use crate::search::{move_to_front, Engine, IterationObserver};
+use crate::search::engine::{move_to_front, Engine, IterationObserver};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, Probe, TranspositionTable};
 

@@ -20,7 +20,7 @@
 use crate::game::Game;
 use crate::limits::{NodeCounter, SearchLimits, MAX_DEPTH};
 use crate::score::{Depth, Ply, Score};
-use crate::search::{move_to_front, score_without_moves, Engine, IterationObserver};
+use crate::search::engine::{move_to_front, score_without_moves, Engine, IterationObserver};
 use crate::stats::{Iteration, SearchResult};
 
 /// Deepest iteration when the limits give no depth, time or node limit.

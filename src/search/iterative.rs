@@ -32,7 +32,7 @@ use crate::game::Game;
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
 use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
-use crate::search::{Engine, IterationObserver};
+use crate::search::engine::{Engine, IterationObserver};
 use crate::stats::SearchResult;
 
 /// Iterative deepening around alpha-beta, previous principal variation first.

@@ -25,10 +25,10 @@
 //! parallel search stage 9 improves on).
 
 // The floor: what every rung stands on, written once.
+pub mod aspiration;
 pub mod deepening;
 pub mod engine;
 pub mod move_picker;
-pub mod threads;
 
 // The ladder, one rung a file.
 pub mod alphabeta;
@@ -40,6 +40,9 @@ pub mod parallel;
 pub mod pvs;
 pub mod quiescence;
 pub mod selective;
+
+// Built on stage 8 whole: the searchers the two parallel searches run on their threads.
+pub mod threads;
 
 // Beside the ladder: engines to measure it by.
 pub mod mtdf;

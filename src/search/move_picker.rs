@@ -22,11 +22,14 @@
 //!    cut-off; quiet moves tried before it and failed earn a malus. Over a search the table
 //!    learns which quiet moves tend to work anywhere in the tree.
 //!
+//! At the horizon, the quiescence searches hand out their captures by MVV-LVA alone
+//! ([`noisy_moves_in_order`]).
+//!
 //! The picker scores each move once, when it is built, and then hands out the best of the
 //! moves not yet tried each time it is asked: a selection sort done lazily. At a cut node the
 //! first move usually ends the node, and the other moves are then never sorted at all.
 
-use crate::game::{Game, PIECE_KINDS};
+use crate::game::{Capture, Game, PIECE_KINDS};
 use crate::score::{Depth, Ply};
 use crate::tt::TableMove;
 
@@ -295,6 +298,25 @@ impl<M: Copy> Iterator for MovePicker<M> {
     }
 }
 // ANCHOR_END: picker
+
+// ANCHOR: noisy
+/// The noisy moves of `game` in the order a quiescence search tries them (stages 7 and 8):
+/// most valuable victim first, then the cheapest attacker (MVV-LVA); quiet evasions of check
+/// last. No killers and no history: at the horizon only the material on the board counts.
+pub fn noisy_moves_in_order<G: Game>(game: &G) -> impl Iterator<Item = G::Move> {
+    let mut moves: Vec<(G::Move, i32)> = game
+        .noisy_moves()
+        .into_iter()
+        .map(|mv| (mv, game.capture(mv).map_or(0, Capture::mvv_lva)))
+        .collect();
+    moves.sort_by_key(|&(_, order)| -order);
+    moves.into_iter().map(|(mv, _)| mv)
+}
+
+/// Delta pruning in a quiescence search: a capture is skipped when the static evaluation plus
+/// its victim plus this margin (in centipawns) still falls short of alpha.
+pub const DELTA_MARGIN: i32 = 200;
+// ANCHOR_END: noisy
 
 #[cfg(test)]
 mod tests {

@@ -34,8 +34,8 @@ use crate::game::Game;
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
 use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
+use crate::search::engine::{Engine, IterationObserver};
 use crate::search::ordered::Ordered;
-use crate::search::{Engine, IterationObserver};
 use crate::stats::SearchResult;
 
 /// MTD(f) over the ordered stage's search.

@@ -33,7 +33,7 @@
 use crate::game::{Capture, Game};
 use crate::limits::{NodeCounter, SearchLimits};
 use crate::score::{Depth, Ply, Score};
-use crate::search::{fixed_depth, fixed_depth_result, Engine};
+use crate::search::engine::{fixed_depth, fixed_depth_result, Engine};
 use crate::stats::{SearchResult, SearchStats};
 use crate::tt::{Bound, TranspositionTable};
 use std::collections::HashMap;

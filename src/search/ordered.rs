@@ -29,8 +29,8 @@ use crate::game::Game;
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
 use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
+use crate::search::engine::{Engine, IterationObserver};
 use crate::search::move_picker::{MovePicker, OrderingTables};
-use crate::search::{Engine, IterationObserver};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, Probe, TranspositionTable};
 

@@ -10,9 +10,12 @@
 //! [`search_move`](IterativeStage::search_move), used at every node and at the root.
 //!
 //! The root adds **aspiration windows**: the score of the next iteration is usually close to
-//! the last one, so the root is searched with a window of ±[`ASPIRATION`] around it, where
+//! the last one, so the root is searched with a window of
+//! ±[`ASPIRATION`](super::aspiration::ASPIRATION) around it, where
 //! more cut-offs happen than with the whole window. If the score falls outside, the window is
-//! widened on that side (four times as far each time) and the iteration searched again.
+//! widened on that side (four times as far each time) and the iteration searched again. The
+//! loop lives below the rungs, in [`aspiration`](super::aspiration), since the stages above
+//! use it too.
 //!
 //! **Invariant:** a pure speed-up. A null-window search returns a correct bound, a move that
 //! beats alpha is searched again with the full window, and an iteration ends only when its
@@ -25,18 +28,12 @@
 use crate::game::Game;
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Ply, Score};
+use crate::search::aspiration::aspiration_window;
 use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
+use crate::search::engine::{Engine, IterationObserver};
 use crate::search::move_picker::{MovePicker, OrderingTables};
-use crate::search::{Engine, IterationObserver};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, Probe, TranspositionTable};
-
-/// Half the width of the first aspiration window, in centipawns.
-pub const ASPIRATION: i32 = 25;
-
-/// Iterations shallower than this search the whole window (their scores still swing too much
-/// for a narrow window to pay).
-const ASPIRATION_FROM_DEPTH: Depth = 4;
 
 /// The ordered engine, searching every move after the first with a null window, and the root
 /// with an aspiration window.
@@ -176,45 +173,13 @@ impl<G: Game> IterativeStage<G> for Pvs<G> {
     }
     // ANCHOR_END: search_move
 
-    // ANCHOR: aspiration
-    /// One iteration with an aspiration window around the previous score, widened (four times
-    /// as far each time) on the side the score fell out of, until the score lands inside.
+    // ANCHOR: iteration
+    /// One iteration with an aspiration window around the previous score (see
+    /// [`aspiration_window`]).
     fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
-        if depth < ASPIRATION_FROM_DEPTH || previous.is_mate() {
-            return search_root(self, game, depth, -Score::INFINITE, Score::INFINITE);
-        }
-        let (mut below, mut above) = (ASPIRATION, ASPIRATION);
-        loop {
-            let alpha = window_edge(previous, -below);
-            let beta = window_edge(previous, above);
-            let (score, pv) = search_root(self, game, depth, alpha, beta);
-            if self.state.counter.stopped() || (alpha < score && score < beta) {
-                return (score, pv);
-            }
-            self.state.counter.stats.aspiration_failures += 1;
-            if score <= alpha {
-                below *= 4;
-            } else {
-                above *= 4;
-            }
-        }
+        aspiration_window(self, game, depth, previous, search_root)
     }
-    // ANCHOR_END: aspiration
-}
-
-/// `score + offset`, or the end of the whole window once that leaves the centipawn range
-/// (a mate score needs the whole window).
-fn window_edge(score: Score, offset: i32) -> Score {
-    let edge = score.0 + offset;
-    if edge.abs() >= Score::MATE.0 - 1000 {
-        if offset < 0 {
-            -Score::INFINITE
-        } else {
-            Score::INFINITE
-        }
-    } else {
-        Score(edge)
-    }
+    // ANCHOR_END: iteration
 }
 
 impl<G: Game> Engine<G> for Pvs<G> {

@@ -17,10 +17,13 @@
 //!    that is already `>= beta`, the node is cut at once; otherwise it raises alpha. (Not when
 //!    in check: then every move is searched, and no move means mate.)
 //! 2. **Captures in order, losing ones skipped.** Captures are tried most valuable victim first
-//!    (MVV-LVA), and one that the static exchange evaluation ([`Game::see`],
+//!    (MVV-LVA, [`noisy_moves_in_order`]), and one that the static exchange evaluation ([`Game::see`],
 //!    [`crate::games::see`]) says loses material is not tried at all.
 //! 3. **Delta pruning.** A capture that could not lift the score to alpha even if it won its
 //!    victim and a margin for free ([`DELTA_MARGIN`]) is skipped.
+//!
+//! The order of the noisy moves and the delta margin live with the move picker, in
+//! [`move_picker`](super::move_picker), since stage 8's quiescence search uses them too.
 //!
 //! Quiescence nodes are nodes like any other (one call of a recursive search), counted in
 //! `nodes` and also apart, in `SearchStats::quiescence_nodes`; `seldepth` is the deepest ply a
@@ -33,25 +36,15 @@
 //! **Cost:** the quiescence nodes, often more than the main search's; in return the main search
 //! needs far fewer iterations' worth of nodes to see the same tactics.
 
-use crate::game::{Capture, Game};
-use crate::limits::SearchLimits;
+use crate::game::Game;
+use crate::limits::{SearchLimits, MAX_QUIESCENCE_PLY};
 use crate::score::{Depth, Ply, Score};
+use crate::search::aspiration::aspiration_window;
 use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
-use crate::search::move_picker::{MovePicker, OrderingTables};
-use crate::search::{Engine, IterationObserver};
+use crate::search::engine::{Engine, IterationObserver};
+use crate::search::move_picker::{noisy_moves_in_order, MovePicker, OrderingTables, DELTA_MARGIN};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, Probe, TranspositionTable};
-
-/// A capture is skipped by delta pruning when the static evaluation plus its victim plus this
-/// margin (in centipawns) still falls short of alpha.
-pub const DELTA_MARGIN: i32 = 200;
-
-/// Half the width of the first aspiration window, in centipawns.
-pub const ASPIRATION: i32 = 25;
-
-/// Iterations shallower than this search the whole window (their scores still swing too much
-/// for a narrow window to pay).
-const ASPIRATION_FROM_DEPTH: Depth = 4;
 
 /// The pvs engine, searching on from its horizon until the position is quiet.
 pub struct Quiescence<G: Game> {
@@ -130,23 +123,6 @@ impl<G: Game> Quiescence<G> {
     }
     // ANCHOR_END: quiescence
 }
-
-// ANCHOR: order
-/// The noisy moves of `game` in the order the quiescence search tries them: most valuable
-/// victim first, then the cheapest attacker (MVV-LVA); quiet evasions of check last.
-pub fn noisy_moves_in_order<G: Game>(game: &G) -> impl Iterator<Item = G::Move> {
-    let mut moves: Vec<(G::Move, i32)> = game
-        .noisy_moves()
-        .into_iter()
-        .map(|mv| (mv, game.capture(mv).map_or(0, Capture::mvv_lva)))
-        .collect();
-    moves.sort_by_key(|&(_, order)| -order);
-    moves.into_iter().map(|(mv, _)| mv)
-}
-// ANCHOR_END: order
-
-/// The deepest ply a quiescence search may reach (well beyond any real capture sequence).
-const MAX_QUIESCENCE_PLY: Ply = 120;
 
 impl<G: Game> IterativeStage<G> for Quiescence<G> {
     fn deepening(&mut self) -> &mut Deepening<G::Move> {
@@ -266,44 +242,10 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
     }
     // ANCHOR_END: search_move
 
-    // ANCHOR: aspiration
-    /// One iteration with an aspiration window around the previous score, widened (four times
-    /// as far each time) on the side the score fell out of, until the score lands inside.
+    /// One iteration with an aspiration window around the previous score (see
+    /// [`aspiration_window`]).
     fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
-        if depth < ASPIRATION_FROM_DEPTH || previous.is_mate() {
-            return search_root(self, game, depth, -Score::INFINITE, Score::INFINITE);
-        }
-        let (mut below, mut above) = (ASPIRATION, ASPIRATION);
-        loop {
-            let alpha = window_edge(previous, -below);
-            let beta = window_edge(previous, above);
-            let (score, pv) = search_root(self, game, depth, alpha, beta);
-            if self.state.counter.stopped() || (alpha < score && score < beta) {
-                return (score, pv);
-            }
-            self.state.counter.stats.aspiration_failures += 1;
-            if score <= alpha {
-                below *= 4;
-            } else {
-                above *= 4;
-            }
-        }
-    }
-    // ANCHOR_END: aspiration
-}
-
-/// `score + offset`, or the end of the whole window once that leaves the centipawn range
-/// (a mate score needs the whole window).
-pub(crate) fn window_edge(score: Score, offset: i32) -> Score {
-    let edge = score.0 + offset;
-    if edge.abs() >= Score::MATE.0 - 1000 {
-        if offset < 0 {
-            -Score::INFINITE
-        } else {
-            Score::INFINITE
-        }
-    } else {
-        Score(edge)
+        aspiration_window(self, game, depth, previous, search_root)
     }
 }
 

@@ -28,10 +28,11 @@
 use crate::game::Game;
 use crate::limits::{NodeCounter, SearchLimits, StopFlag};
 use crate::score::{Depth, Ply, Score};
+use crate::search::aspiration::aspiration_window;
 use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
-use crate::search::selective::aspiration_window;
+use crate::search::engine::{Engine, IterationObserver};
+use crate::search::selective::Selective;
 use crate::search::threads::{engine_methods_of_searchers, Searchers, StopOnDrop};
-use crate::search::{Engine, IterationObserver, Selective};
 use crate::stats::SearchResult;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;

@@ -49,21 +49,18 @@
 //! is never tried in check or in a pawn ending.
 
 use crate::game::{Evaluator, Game};
-use crate::limits::SearchLimits;
+use crate::limits::{SearchLimits, MAX_QUIESCENCE_PLY};
 use crate::score::{Depth, Ply, Score};
+use crate::search::aspiration::aspiration_window;
 use crate::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
+use crate::search::engine::{Engine, IterationObserver};
 use crate::search::move_picker::{
-    history_bonus, piece_square, ContinuationHistory, MovePicker, OrderingTables,
+    history_bonus, noisy_moves_in_order, piece_square, ContinuationHistory, MovePicker,
+    OrderingTables, DELTA_MARGIN,
 };
-use crate::search::quiescence::{noisy_moves_in_order, window_edge, ASPIRATION, DELTA_MARGIN};
-use crate::search::{Engine, IterationObserver};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, Probe, TranspositionTable};
 use std::sync::Arc;
-
-/// Iterations shallower than this search the whole window (their scores still swing too much
-/// for a narrow window to pay).
-const ASPIRATION_FROM_DEPTH: Depth = 4;
 
 // ANCHOR: pieces
 /// The pieces of selectivity, each of which can be switched off by name (to measure what it
@@ -335,9 +332,6 @@ impl<G: Game> Selective<G> {
         }
     }
 }
-
-/// The deepest ply a quiescence search may reach (well beyond any real capture sequence).
-const MAX_QUIESCENCE_PLY: Ply = 120;
 
 // ANCHOR: reductions
 /// How much a late quiet move is reduced: about `ln(depth) · ln(moves tried) / 2`, so the
@@ -695,49 +689,6 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
     /// [`aspiration_window`]).
     fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
         aspiration_window(self, game, depth, previous, search_root)
-    }
-}
-
-/// The way a root is searched within a window: [`search_root`], or the root splitting of
-/// [`RootSplit`](super::RootSplit).
-pub type RootSearch<G, S> =
-    fn(&mut S, &mut G, Depth, Score, Score) -> (Score, Vec<<G as Game>::Move>);
-
-/// One iteration with an aspiration window around the previous score, widened (four times
-/// as far each time) on the side the score fell out of, until the score lands inside; the
-/// root searched by `root`.
-pub fn aspiration_window<G: Game, S: IterativeStage<G>>(
-    stage: &mut S,
-    game: &mut G,
-    depth: Depth,
-    previous: Score,
-    root: RootSearch<G, S>,
-) -> (Score, Vec<G::Move>) {
-    if depth < ASPIRATION_FROM_DEPTH || previous.is_mate() {
-        return root(stage, game, depth, -Score::INFINITE, Score::INFINITE);
-    }
-    let (mut below, mut above) = (ASPIRATION, ASPIRATION);
-    loop {
-        let alpha = window_edge(previous, -below);
-        let beta = window_edge(previous, above);
-        let (score, pv) = root(stage, game, depth, alpha, beta);
-        let counter = &mut stage.deepening().counter;
-        // ANCHOR: cut_window
-        if counter.stopped() {
-            // Cut short: the moves searched to the end proved something only if one of them
-            // rose above alpha (below it, every score is only an upper bound).
-            return (score, if score > alpha { pv } else { Vec::new() });
-        }
-        // ANCHOR_END: cut_window
-        if alpha < score && score < beta {
-            return (score, pv);
-        }
-        counter.stats.aspiration_failures += 1;
-        if score <= alpha {
-            below *= 4;
-        } else {
-            above *= 4;
-        }
     }
 }
 

@@ -13,7 +13,8 @@
 //! table once, not once per thread.
 
 use crate::game::Game;
-use crate::search::{Engine, Selective};
+use crate::search::engine::Engine;
+use crate::search::selective::Selective;
 use crate::tt::TranspositionTable;
 use std::sync::Arc;
 

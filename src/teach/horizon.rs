@@ -22,7 +22,7 @@ use crate::games::Chess;
 use crate::limits::SearchLimits;
 use crate::positions::{NamedPosition, HORIZON, LADDER};
 use crate::score::{Depth, Score};
-use crate::search::quiescence::{noisy_moves_in_order, DELTA_MARGIN};
+use crate::search::move_picker::{noisy_moves_in_order, DELTA_MARGIN};
 use crate::search::{engine_for, Quiescence};
 use crate::stats::{Iteration, SearchResult};
 use crate::teach::notebook::{
