@@ -122,13 +122,17 @@ pub trait Evaluator<G: ?Sized>: Default + Send {
     /// The value of `game` for the side to move, in centipawns (the game is not over).
     fn evaluate(&mut self, game: &G) -> Score;
 
-    /// The names of the terms that can be switched off ([`Evaluator::set_term`]).
-    fn terms(&self) -> &'static [&'static str] {
-        &[]
+    /// The names of the parts that can be switched ([`Evaluator::switch`]): its terms, say.
+    /// None by default.
+    fn switch_names() -> Vec<&'static str>
+    where
+        Self: Sized,
+    {
+        Vec::new()
     }
 
-    /// Switches the term called `name` on or off; `false` if there is no such term.
-    fn set_term(&mut self, _name: &str, _on: bool) -> bool {
+    /// Switches the part called `name` on or off; `false` if there is no such part.
+    fn switch(&mut self, _name: &str, _on: bool) -> bool {
         false
     }
 }

@@ -60,6 +60,7 @@ pub mod limits;
 pub mod positions;
 pub mod score;
 pub mod stats;
+pub mod switches;
 pub mod tt;
 
 // The ladder of searches.

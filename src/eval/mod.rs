@@ -18,13 +18,18 @@
 //! is all a tuner needs to fit the weights to game results. One code path, so what is tuned is
 //! exactly what is searched.
 //!
-//! Every term can be switched off by name ([`Terms`]), which is how each one's gain was
-//! measured: a match of the stage with the term against the stage without it.
+//! Every term can be switched off by name ([`Terms`], declared with the crate's one mechanism
+//! for switches, [`crate::switches`]), and the weights switched from the tuned set to the
+//! hand-set one ([`TUNED_SWITCH`]): that is how each one's gain was measured, a match of the
+//! stage with the term against the stage without it.
 //!
 //! Two things make it cheaper without changing a single score: mobility and king safety read
 //! one list of what each piece attacks ([`attacks`]), generated once; and the search's path
 //! ([`Evaluator::evaluate`]) keeps the pawn structure's score in a [`PawnCache`], since the
 //! pawns seldom move.
+//!
+//! Chess names this evaluation as its [`Evaluator`](crate::game::Evaluator) (in
+//! `games/chess.rs`, beside the game): the evaluation knows boards, not games.
 
 pub mod attacks;
 pub mod endgame;
@@ -43,9 +48,8 @@ pub use tapered::{phase, Tapered, MAX_PHASE};
 pub use weights::Weights;
 
 use crate::eval::attacks::PieceAttacks;
-use crate::game::Evaluator;
-use crate::games::Chess;
 use crate::score::Score;
+use crate::switches::switches;
 use chess::{Board, Color};
 use std::fmt;
 
@@ -97,82 +101,28 @@ impl Features {
 /// hand-set ones ([`Weights::initial`]). `--stage "selective -tuned"` plays the latter.
 pub const TUNED_SWITCH: &str = "tuned";
 
-/// Everything the evaluation can switch: its terms (in the order [`Terms`] lists them), then
-/// the choice of weights.
-pub const SWITCH_NAMES: &[&str] = &[
-    "tapered",
-    "mobility",
-    "pawns",
-    "king_safety",
-    "bishop_pair",
-    "rook_files",
-    "endgame",
-    TUNED_SWITCH,
-];
-
-/// The names of the terms that can be switched off: every switch but the weights'.
-pub const TERM_NAMES: &[&str] = SWITCH_NAMES.split_at(SWITCH_NAMES.len() - 1).0;
-
-/// Which terms the evaluation counts. Material and the piece-square tables are always on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Terms {
-    /// Blend middlegame and endgame weights by the phase (off: middlegame weights only).
-    pub tapered: bool,
-    /// [`mobility`].
-    pub mobility: bool,
-    /// [`pawns`]: doubled, isolated and passed pawns.
-    pub pawns: bool,
-    /// [`king_safety`].
-    pub king_safety: bool,
-    /// [`pieces::bishop_pair`].
-    pub bishop_pair: bool,
-    /// [`pieces::rook_files`].
-    pub rook_files: bool,
-    /// [`endgame`]: the lone king driven to the edge, drawish material scaled down.
-    pub endgame: bool,
-}
-
-impl Default for Terms {
-    fn default() -> Self {
-        Terms {
-            tapered: true,
-            mobility: true,
-            pawns: true,
-            king_safety: true,
-            bishop_pair: true,
-            rook_files: true,
-            endgame: true,
-        }
+switches! {
+    /// Which terms the evaluation counts. Material and the piece-square tables are always on.
+    pub struct Terms {
+        /// Blend middlegame and endgame weights by the phase (off: middlegame weights only).
+        tapered,
+        /// [`mobility`].
+        mobility,
+        /// [`pawns`]: doubled, isolated and passed pawns.
+        pawns,
+        /// [`king_safety`].
+        king_safety,
+        /// [`pieces::bishop_pair`].
+        bishop_pair,
+        /// [`pieces::rook_files`].
+        rook_files,
+        /// [`endgame`]: the lone king driven to the edge, drawish material scaled down.
+        endgame,
     }
 }
 
-impl Terms {
-    /// The flag of the term called `name` (one of [`TERM_NAMES`]); `None` if there is none.
-    fn flag(&mut self, name: &str) -> Option<&mut bool> {
-        Some(match name {
-            "tapered" => &mut self.tapered,
-            "mobility" => &mut self.mobility,
-            "pawns" => &mut self.pawns,
-            "king_safety" => &mut self.king_safety,
-            "bishop_pair" => &mut self.bishop_pair,
-            "rook_files" => &mut self.rook_files,
-            "endgame" => &mut self.endgame,
-            _ => return None,
-        })
-    }
-
-    /// Switches the term called `name` (one of [`TERM_NAMES`]) on or off; `false` if there is
-    /// no such term.
-    pub fn set(&mut self, name: &str, on: bool) -> bool {
-        self.flag(name).map(|flag| *flag = on).is_some()
-    }
-
-    /// Whether the term called `name` is on; `None` if there is no such term.
-    pub fn is_on(&self, name: &str) -> Option<bool> {
-        let mut terms = *self;
-        terms.flag(name).map(|flag| *flag)
-    }
-}
+/// The names of the terms that can be switched off.
+pub const TERM_NAMES: &[&str] = Terms::NAMES;
 
 /// The full evaluation: the weights, which terms are on, and a cache of pawn scores.
 #[derive(Clone, Debug, Default)]
@@ -259,6 +209,27 @@ impl Evaluation {
             });
         }
         self.finish(board, total)
+    }
+
+    /// The names of what can be switched: the terms, then [`TUNED_SWITCH`].
+    pub fn switch_names() -> Vec<&'static str> {
+        let mut names = Terms::NAMES.to_vec();
+        names.push(TUNED_SWITCH);
+        names
+    }
+
+    /// Switches the term called `name` on or off, or (with [`TUNED_SWITCH`]) chooses the tuned
+    /// weights or the hand-set ones; `false` if there is no such switch.
+    pub fn switch(&mut self, name: &str, on: bool) -> bool {
+        if name == TUNED_SWITCH {
+            self.weights = if on {
+                Weights::tuned()
+            } else {
+                Weights::initial()
+            };
+            return true;
+        }
+        self.terms.set(name, on)
     }
 
     /// An empty weighted sum over this evaluation's weights.
@@ -358,28 +329,6 @@ impl PawnCache {
     }
 }
 
-impl Evaluator<Chess> for Evaluation {
-    fn evaluate(&mut self, game: &Chess) -> Score {
-        self.evaluate_cached(game.board())
-    }
-
-    fn terms(&self) -> &'static [&'static str] {
-        SWITCH_NAMES
-    }
-
-    fn set_term(&mut self, name: &str, on: bool) -> bool {
-        if name == TUNED_SWITCH {
-            self.weights = if on {
-                Weights::tuned()
-            } else {
-                Weights::initial()
-            };
-            return true;
-        }
-        self.terms.set(name, on)
-    }
-}
-
 /// `+1` for White, `-1` for Black: the sign of a count in a White-minus-Black sum.
 pub(crate) fn sign(color: Color) -> i32 {
     match color {
@@ -445,12 +394,13 @@ mod tests {
         // plain one, on a miss and on a hit.
         let mut cached = Evaluation::default();
         let plain = Evaluation::default();
-        let mut game = Chess::start();
+        let mut b = Board::default();
         for mv in [
             "e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6", "b1c3",
         ] {
-            game.play_uci(mv).expect("a legal move");
-            let b = *game.board();
+            let mv = chess::ChessMove::from_str(mv).expect("a move");
+            assert!(b.legal(mv), "{mv}");
+            b = b.make_move_new(mv);
             assert_eq!(cached.evaluate_cached(&b), plain.evaluate(&b));
             assert_eq!(cached.evaluate_cached(&b), plain.evaluate(&b));
         }
@@ -466,22 +416,19 @@ mod tests {
 
     #[test]
     fn the_switches_are_the_terms_and_the_weights() {
-        assert_eq!(&SWITCH_NAMES[..TERM_NAMES.len()], TERM_NAMES);
+        let switch_names = Evaluation::switch_names();
+        assert_eq!(&switch_names[..TERM_NAMES.len()], TERM_NAMES);
+        assert_eq!(switch_names[TERM_NAMES.len()..], [TUNED_SWITCH]);
         let mut evaluation = Evaluation::default();
         assert_eq!(evaluation.weights, Weights::tuned());
         assert_ne!(Weights::tuned(), Weights::initial());
-        assert!(Evaluator::<Chess>::set_term(
-            &mut evaluation,
-            TUNED_SWITCH,
-            false
-        ));
+        assert!(evaluation.switch(TUNED_SWITCH, false));
         assert_eq!(evaluation.weights, Weights::initial());
-        assert!(Evaluator::<Chess>::set_term(
-            &mut evaluation,
-            TUNED_SWITCH,
-            true
-        ));
+        assert!(evaluation.switch(TUNED_SWITCH, true));
         assert_eq!(evaluation.weights, Weights::tuned());
+        assert!(evaluation.switch("mobility", false));
+        assert!(!evaluation.terms.mobility);
+        assert!(!evaluation.switch("no_such_switch", false));
     }
 
     #[test]

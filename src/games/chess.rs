@@ -16,7 +16,7 @@
 
 use crate::error::{Error, FenError, Result};
 use crate::eval;
-use crate::game::{Capture, Game, Outcome};
+use crate::game::{Capture, Evaluator, Game, Outcome};
 use crate::score::Score;
 use crate::tt::TableMove;
 use chess::{
@@ -307,6 +307,25 @@ impl TableMove for ChessMove {
         ChessMove::new(square(0), square(6), promotion)
     }
 }
+
+// ANCHOR: evaluator
+/// Chess's full evaluation, as the knowledge stages (8 and up) reach it through the game: the
+/// weights-times-features evaluation of [`crate::eval`], with its pawn cache, and its terms
+/// and weights as the engine's switches.
+impl Evaluator<Chess> for eval::Evaluation {
+    fn evaluate(&mut self, game: &Chess) -> Score {
+        self.evaluate_cached(game.board())
+    }
+
+    fn switch_names() -> Vec<&'static str> {
+        eval::Evaluation::switch_names()
+    }
+
+    fn switch(&mut self, name: &str, on: bool) -> bool {
+        eval::Evaluation::switch(self, name, on)
+    }
+}
+// ANCHOR_END: evaluator
 
 impl Game for Chess {
     type Move = ChessMove;

@@ -46,13 +46,9 @@ pub trait Engine<G: Game>: Send {
     /// lines with it).
     fn set_iteration_observer(&mut self, _observer: Option<IterationObserver>) {}
 
-    /// The names of the parts of the engine that can be switched off (the selective stage's
-    /// pieces, its evaluation's terms); none for the stages below.
-    fn switches(&self) -> Vec<&'static str> {
-        Vec::new()
-    }
-
-    /// Switches the part called `name` on or off; `false` if the engine has no such part.
+    /// Switches the part called `name` on or off (the selective stage's pieces, its
+    /// evaluation's terms: see [`crate::switches`]); `false` if the engine has no such part,
+    /// as the stages below stage 8 have none.
     fn switch(&mut self, _name: &str, _on: bool) -> bool {
         false
     }

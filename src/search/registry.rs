@@ -203,7 +203,7 @@ pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
             _ => (true, word),
         };
         if !engine.switch(part, on) {
-            let known = engine.switches();
+            let known = switch_names::<G>(find_engine(name)?);
             return Err(Error::UnknownSwitch {
                 stage: engine.name().to_string(),
                 name: word.to_string(),
@@ -240,6 +240,15 @@ fn build_engine<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
         "oracle" => Ok(Box::new(Oracle::<G>::new())),
         // A stage listed but not built here: a bug, reported like an unknown name.
         _ => Err(unknown_stage(name, STAGES)),
+    }
+}
+
+/// The names of the parts of `stage` that can be switched: stage 8's (and so those of the
+/// parallel searches built on it), none for the others.
+fn switch_names<G: Game>(stage: &Stage) -> Vec<&'static str> {
+    match stage.name {
+        "selective" | "parallel" | "rootsplit" => Selective::<G>::switch_names(),
+        _ => Vec::new(),
     }
 }
 

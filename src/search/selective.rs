@@ -59,84 +59,39 @@ use crate::search::move_picker::{
     OrderingTables, DELTA_MARGIN,
 };
 use crate::stats::SearchResult;
+use crate::switches::switches;
 use crate::tt::{Bound, Probe, TranspositionTable};
 use std::sync::Arc;
 
 // ANCHOR: pieces
-/// The pieces of selectivity, each of which can be switched off by name (to measure what it
-/// is worth, or to watch the search without it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pieces {
-    /// Search a node in check one ply deeper.
-    pub check_extension: bool,
-    /// Pass, and cut if a reduced search still fails high.
-    pub null_move: bool,
-    /// Cut a node whose evaluation beats beta by a margin per ply.
-    pub reverse_futility: bool,
-    /// Skip quiet moves that cannot lift a hopeless evaluation to alpha.
-    pub futility: bool,
-    /// Search late quiet moves to a reduced depth first.
-    pub late_move_reductions: bool,
-    /// Skip the last quiet moves near the horizon.
-    pub late_move_pruning: bool,
-    /// One ply less for a node without a move from the table.
-    pub internal_iterative_reduction: bool,
-    /// Skip moves that lose material in the exchange, near the horizon.
-    pub see_pruning: bool,
-    /// Order quiet moves by what worked after the last two moves, too.
-    pub continuation_history: bool,
+switches! {
+    /// The pieces of selectivity, each of which can be switched off by name (to measure what it
+    /// is worth, or to watch the search without it).
+    pub struct Pieces {
+        /// Search a node in check one ply deeper.
+        check_extension,
+        /// Pass, and cut if a reduced search still fails high.
+        null_move,
+        /// Cut a node whose evaluation beats beta by a margin per ply.
+        reverse_futility,
+        /// Skip quiet moves that cannot lift a hopeless evaluation to alpha.
+        futility,
+        /// Search late quiet moves to a reduced depth first.
+        late_move_reductions,
+        /// Skip the last quiet moves near the horizon.
+        late_move_pruning,
+        /// One ply less for a node without a move from the table.
+        internal_iterative_reduction,
+        /// Skip moves that lose material in the exchange, near the horizon.
+        see_pruning,
+        /// Order quiet moves by what worked after the last two moves, too.
+        continuation_history,
+    }
 }
-
-/// The names of the pieces, as [`Pieces::set`] and the stage name's `-piece` take them.
-pub const PIECE_NAMES: &[&str] = &[
-    "check_extension",
-    "null_move",
-    "reverse_futility",
-    "futility",
-    "late_move_reductions",
-    "late_move_pruning",
-    "internal_iterative_reduction",
-    "see_pruning",
-    "continuation_history",
-];
 // ANCHOR_END: pieces
 
-impl Default for Pieces {
-    fn default() -> Self {
-        Pieces {
-            check_extension: true,
-            null_move: true,
-            reverse_futility: true,
-            futility: true,
-            late_move_reductions: true,
-            late_move_pruning: true,
-            internal_iterative_reduction: true,
-            see_pruning: true,
-            continuation_history: true,
-        }
-    }
-}
-
-impl Pieces {
-    /// Switches the piece called `name` (one of [`PIECE_NAMES`]) on or off; `false` if there
-    /// is no such piece.
-    pub fn set(&mut self, name: &str, on: bool) -> bool {
-        let flag = match name {
-            "check_extension" => &mut self.check_extension,
-            "null_move" => &mut self.null_move,
-            "reverse_futility" => &mut self.reverse_futility,
-            "futility" => &mut self.futility,
-            "late_move_reductions" => &mut self.late_move_reductions,
-            "late_move_pruning" => &mut self.late_move_pruning,
-            "internal_iterative_reduction" => &mut self.internal_iterative_reduction,
-            "see_pruning" => &mut self.see_pruning,
-            "continuation_history" => &mut self.continuation_history,
-            _ => return false,
-        };
-        *flag = on;
-        true
-    }
-}
+/// The names of the pieces, as [`Pieces::set`] and the stage name's `-piece` take them.
+pub const PIECE_NAMES: &[&str] = Pieces::NAMES;
 
 // ANCHOR: margins
 /// Reverse futility: the evaluation must beat beta by this much per ply of depth left.
@@ -224,6 +179,13 @@ impl<G: Game> Selective<G> {
     /// The evaluator, to switch its terms.
     pub fn evaluator_mut(&mut self) -> &mut G::Evaluator {
         &mut self.evaluator
+    }
+
+    /// The names of the parts that can be switched off: the pieces, then the evaluator's.
+    pub fn switch_names() -> Vec<&'static str> {
+        let mut names = Pieces::NAMES.to_vec();
+        names.extend(G::Evaluator::switch_names());
+        names
     }
 
     /// The quiescence stage's quiescence search, evaluating with the full evaluation.
@@ -724,13 +686,8 @@ impl<G: Game> Engine<G> for Selective<G> {
         self.tt.hashfull()
     }
 
-    fn switches(&self) -> Vec<&'static str> {
-        let mut names = PIECE_NAMES.to_vec();
-        names.extend_from_slice(self.evaluator.terms());
-        names
-    }
-
+    /// A piece of selectivity, or else a part of the evaluator.
     fn switch(&mut self, name: &str, on: bool) -> bool {
-        self.pieces.set(name, on) || self.evaluator.set_term(name, on)
+        self.pieces.set(name, on) || self.evaluator.switch(name, on)
     }
 }

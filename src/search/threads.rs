@@ -110,11 +110,6 @@ impl<G: Game> Searchers<G> {
         self.share_table();
     }
 
-    /// The names of the parts that can be switched (those of stage 8).
-    pub fn switches(&self) -> Vec<&'static str> {
-        self.main.switches()
-    }
-
     /// Switches a part on or off in every searcher, now and in helpers made later.
     pub fn switch(&mut self, name: &str, on: bool) -> bool {
         if !self.main.switch(name, on) {
@@ -153,10 +148,6 @@ macro_rules! engine_methods_of_searchers {
 
         fn threads(&self) -> usize {
             self.searchers.threads()
-        }
-
-        fn switches(&self) -> Vec<&'static str> {
-            self.searchers.switches()
         }
 
         fn switch(&mut self, name: &str, on: bool) -> bool {
