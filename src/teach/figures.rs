@@ -30,8 +30,8 @@
 //!   move's share of the nodes on each bench position (one thread: exact, about 10 seconds).
 //!
 //! The searches behind the charts ([`measure`]) are one comparison per stage, run on every
-//! core, the slowest first; on two cores they take about 20 seconds (release build), most of
-//! it the oracle, minimax at depth 4, and alphabeta and iterative at depth 5.
+//! core, the slowest first; on two cores they take about 20 seconds, most of it the oracle,
+//! minimax at depth 4, and alphabeta and iterative at depth 5.
 
 use crate::error::{Error, Result};
 use crate::lab::compare::{comparable_with_the_oracle, compare, Comparison, ORACLE};
