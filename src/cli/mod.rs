@@ -1,5 +1,5 @@
 //! One module per subcommand: its arguments and a `run` function; and the few helpers they
-//! share (a progress bar, the comparison behind `compare` and `figures`, stage names, times).
+//! share (a progress bar, the comparison behind `compare`, stage names, times).
 
 pub mod bench;
 pub mod compare;

@@ -3,8 +3,11 @@
 //! - [`diff`]: what each rung adds to the one below, as a diff of their source files.
 //! - [`eval_terms`]: the full evaluation taken apart, term by term; a lone king's evaluation
 //!   square by square, as a heat map (notebook 08b).
+//! - [`figures`]: the book's generated figures: which files, drawn from what, in parallel
+//!   (`searchlab figures` writes them).
 //! - [`horizon`]: the horizon effect and the quiescence search, taken apart (chapter 7).
-//! - [`notebook`]: helpers for the evcxr notebooks (tables, pictures, failing on a panic).
+//! - [`notebook`]: helpers for the evcxr notebooks (failing on a panic, pictures, tables,
+//!   looking inside a search).
 //! - [`parallel`]: parallel search taken apart: root splitting's serial share and Amdahl's
 //!   bound, time to depth with more threads, a table slot's two words (notebook 09).
 //! - [`picture`]: SVG to PNG, with the embedded font, so every viewer shows every picture.
@@ -17,6 +20,7 @@
 
 pub mod diff;
 pub mod eval_terms;
+pub mod figures;
 pub mod horizon;
 pub mod notebook;
 pub mod parallel;

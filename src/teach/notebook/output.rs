@@ -1,0 +1,149 @@
+//! What a notebook cell shows, and how a run fails: the rich output evcxr recognises and a
+//! panic hook that ends the kernel.
+//!
+//! A cell shows rich output by printing it between two marker lines ([`rich_output`]); the
+//! `show_*` functions print HTML ([`show_html`], for tables), markdown ([`show_markdown`], a
+//! stage's diff with [`show_stage_diff`]) and pictures ([`show_svg`], which sends the SVG and
+//! its PNG rendering together, see the [parent module](super)). [`fail_on_panic`] makes a
+//! failed `assert!` end the kernel, so that a headless run reports it. [`escape_html`] is the
+//! escaping every table and picture of the notebook helpers uses.
+
+use crate::error::Result;
+use crate::teach::picture::svg_to_png;
+use base64::Engine as _;
+use std::sync::Once;
+
+// ---------------------------------------------------------------------------------------------
+// Failing on panic
+// ---------------------------------------------------------------------------------------------
+
+/// Exit status of a kernel stopped by a panic (the status Rust itself uses for a panicking
+/// program).
+pub const PANIC_EXIT_CODE: i32 = 101;
+
+/// Makes any later panic end the process, after printing where it happened and its message.
+///
+/// Call it in the first code cell of a notebook. Without it, evcxr shows a failed `assert!`
+/// and goes on to the next cell, so `jupyter execute` would report success. With it, the
+/// kernel dies, the cell errors, and the run fails. Calling it more than once is harmless.
+///
+/// The hook prints the panic without a backtrace (evcxr asks for one, and its frames are
+/// evcxr's own machinery, not the notebook's code).
+pub fn fail_on_panic() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            // `info` prints as "panicked at <file>:<line>:<column>:\n<message>".
+            eprintln!("{info}");
+            eprintln!("searchlab::teach::notebook::fail_on_panic: a panic ends this notebook run");
+            std::process::exit(PANIC_EXIT_CODE);
+        }));
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rich output
+// ---------------------------------------------------------------------------------------------
+
+/// The text evcxr turns into a rich output of MIME type `mime` (`text/html`,
+/// `image/svg+xml`, …) when a cell prints it.
+pub fn rich_output(mime: &str, content: &str) -> String {
+    format!("EVCXR_BEGIN_CONTENT {mime}\n{content}\nEVCXR_END_CONTENT\n")
+}
+
+/// Shows `html` as the cell's output (in evcxr; elsewhere it prints the marked-up text).
+/// One rich output per cell: a second `show_html` in the same cell replaces the first.
+///
+/// For tables and text, not pictures: an `<svg>` inside HTML is stripped from a notebook that
+/// is not trusted (one opened without running it), so HTML holding one is shown with a
+/// warning on stderr. Show pictures with [`show_svg`].
+pub fn show_html(html: &str) {
+    if html.to_ascii_lowercase().contains("<svg") {
+        eprintln!(
+            "searchlab::teach::notebook::show_html: this HTML holds an <svg>, which a notebook opened \
+             without running it does not show; show pictures with show_svg (stacked_svg joins several)"
+        );
+    }
+    print!("{}", rich_output("text/html", html));
+}
+
+/// Shows `markdown` as the cell's output (one rich output per cell, like [`show_html`]).
+/// Every notebook viewer renders markdown, trusted or not, code blocks highlighted.
+pub fn show_markdown(markdown: &str) {
+    print!("{}", rich_output("text/markdown", markdown));
+}
+
+/// `diff` as a markdown ```` ```diff ```` block: added lines green, removed lines red, in any
+/// viewer that highlights code.
+pub fn diff_markdown(diff: &str) -> String {
+    let fence = if diff.contains("```") { "````" } else { "```" };
+    format!("{fence}diff\n{}\n{fence}", diff.trim_end())
+}
+
+/// Shows what the rung `stage` adds to the one below: the diff of their source files
+/// ([`crate::teach::diff::stage_diff`]), the same the book shows.
+pub fn show_stage_diff(stage: &str) -> Result<()> {
+    let diff = crate::teach::diff::stage_diff(stage)?;
+    show_markdown(&diff_markdown(&diff));
+    Ok(())
+}
+
+/// Shows an SVG picture as the cell's output, together with the same picture as PNG (one
+/// picture per cell, like [`show_html`]; join several with
+/// [`stacked_svg`](super::stacked_svg)).
+///
+/// Jupyter, JupyterLab, VS Code and GitHub's notebook viewer show the SVG where they trust the
+/// notebook, and the PNG where they do not (see the module docs). If the PNG cannot be made
+/// (a character the embedded font lacks, say), the SVG is shown alone and the reason goes to
+/// stderr.
+pub fn show_svg(svg: &str) {
+    match svg_output(svg) {
+        Ok(text) => print!("{text}"),
+        Err(e) => {
+            eprintln!("searchlab::teach::notebook::show_svg: no PNG for this picture: {e}");
+            print!("{}", rich_output("image/svg+xml", &with_svg_namespace(svg)));
+        }
+    }
+}
+
+/// What [`show_svg`] prints: `svg` as an `image/svg+xml` output and its PNG rendering
+/// ([`crate::teach::picture::svg_to_png`]) as an `image/png` output, base64-encoded as Jupyter
+/// expects. evcxr joins the two into one bundle.
+pub fn svg_output(svg: &str) -> Result<String> {
+    let svg = with_svg_namespace(svg);
+    let png = svg_to_png(&svg)?;
+    let base64 = base64::engine::general_purpose::STANDARD.encode(&png.bytes);
+    Ok(format!(
+        "{}{}",
+        rich_output("image/svg+xml", &svg),
+        rich_output("image/png", &base64)
+    ))
+}
+
+/// `svg` with `xmlns="http://www.w3.org/2000/svg"` on its root element if it had none.
+pub fn with_svg_namespace(svg: &str) -> String {
+    const NAMESPACE: &str = "xmlns=\"http://www.w3.org/2000/svg\"";
+    match svg.find("<svg") {
+        Some(start) if !svg.contains(NAMESPACE) => {
+            let at = start + "<svg".len();
+            format!("{} {NAMESPACE}{}", &svg[..at], &svg[at..])
+        }
+        _ => svg.to_string(),
+    }
+}
+
+/// `text` with the five characters HTML gives a meaning (`& < > " '`) escaped.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
