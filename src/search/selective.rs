@@ -250,70 +250,6 @@ impl<G: Game> Selective<G> {
 /// The plies of the line the continuation history remembers (far beyond any search's).
 const LINE_PLIES: usize = 256;
 
-impl<G: Game> Selective<G> {
-    /// Records the move played at `ply` (`None`: a pass).
-    fn set_line(&mut self, ply: Ply, key: Option<usize>) {
-        if let Some(slot) = self.line.get_mut(ply as usize) {
-            *slot = key;
-        }
-    }
-
-    /// The moves played one and two plies before a node at `ply` (none before the root's
-    /// children, whose move the root loop plays).
-    fn moves_before(&self, ply: Ply) -> [Option<usize>; 2] {
-        let at = |back: Ply| {
-            ply.checked_sub(back)
-                .filter(|&p| p >= 1)
-                .and_then(|p| self.line.get(p as usize).copied().flatten())
-        };
-        [at(1), at(2)]
-    }
-
-    /// A quiet cut-off, as the continuation history learns it: `mv` rewarded after each of
-    /// the moves `before`, the quiet moves tried before it punished.
-    fn continuation_cutoff(
-        &mut self,
-        game: &G,
-        mv: G::Move,
-        depth: Depth,
-        tried_before: &[G::Move],
-        before: [Option<usize>; 2],
-    ) {
-        if before == [None, None] {
-            return; // nothing to learn after (root children, piece off): no key lookups either
-        }
-        let bonus = history_bonus(depth);
-        // Each move's key is looked up once, then learned after each of the moves before.
-        let rewarded = std::iter::once((mv, bonus));
-        let punished = tried_before.iter().map(|&failed| (failed, -bonus));
-        for (learned, bonus) in rewarded.chain(punished) {
-            let key = piece_square(game, learned);
-            for b in before.into_iter().flatten() {
-                self.continuation.update(b, key, bonus);
-            }
-        }
-    }
-}
-
-// ANCHOR: reductions
-/// How much a late quiet move is reduced: about `ln(depth) · ln(moves tried) / 2`, so the
-/// reduction grows slowly both with the depth left and with how late the move comes.
-fn reduction_table() -> Vec<[Depth; 64]> {
-    (0..64)
-        .map(|depth| {
-            let mut row = [0; 64];
-            for (tried, r) in row.iter_mut().enumerate().skip(1) {
-                if depth > 0 {
-                    let x = (depth as f64).ln() * (tried as f64).ln() / 2.0 + 0.5;
-                    *r = x as Depth;
-                }
-            }
-            row
-        })
-        .collect()
-}
-// ANCHOR_END: reductions
-
 impl<G: Game> IterativeStage<G> for Selective<G> {
     fn deepening(&mut self) -> &mut Deepening<G::Move> {
         &mut self.state
@@ -329,7 +265,8 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
     }
 
     // ANCHOR: search
-    /// The quiescence stage's alpha-beta, made selective.
+    /// The quiescence stage's alpha-beta, made selective: every piece of selectivity is a
+    /// method of its own (below), asked where it applies.
     fn alphabeta(
         &mut self,
         game: &mut G,
@@ -341,13 +278,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
     ) -> Score {
         pv.clear();
         let in_check = game.in_check();
-        // ANCHOR: check_extension
-        // In check: one ply deeper (but never past twice the iteration's depth, so a long
-        // chain of checks cannot run away).
-        if in_check && self.pieces.check_extension && ply < 2 * (self.state.completed_depth + 1) {
-            depth += 1;
-        }
-        // ANCHOR_END: check_extension
+        depth += self.check_extension(in_check, ply);
         // At the horizon the quiescence search takes over (and counts the node, once).
         if depth == 0 {
             return self.quiescence(game, ply, alpha, beta);
@@ -364,154 +295,48 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             Probe::Cutoff(score) => return score,
             Probe::Search(tt_move) => tt_move,
         };
+        // ANCHOR: may_prune
         // A node on the principal variation (a real window) is never pruned: its exact score
-        // is the answer. The others only have to prove a bound.
+        // is the answer. The others only have to prove a bound. Only the prunings read the
+        // static evaluation: where none may happen (in check, on the principal variation, near
+        // a mate), it is not computed.
         let pv_node = beta.0 - alpha.0 > 1;
         let may_prune = !pv_node && !in_check && !beta.is_mate() && !alpha.is_mate();
-        // Only the prunings read the static evaluation: where none may happen (in check, on the
-        // principal variation, near a mate), it is not computed.
         let eval = if may_prune {
             self.evaluator.evaluate(game)
         } else {
             -Score::INFINITE
         };
-        // ANCHOR: reverse_futility
-        // Far above beta, near the horizon: the opponent cannot come back in time.
-        if self.pieces.reverse_futility
-            && !self.verifying
-            && may_prune
-            && depth <= REVERSE_FUTILITY_DEPTH
-            && eval.0 - REVERSE_FUTILITY_MARGIN * depth as i32 >= beta.0
-        {
-            self.state.counter.stats.pruned += 1;
-            return eval;
+        // ANCHOR_END: may_prune
+        if let Some(score) = self.reverse_futility(may_prune, depth, eval, beta) {
+            return score;
         }
-        // ANCHOR_END: reverse_futility
-        // ANCHOR: null_move
-        // Pass: if the opponent, moving twice, still cannot get below beta, neither can it
-        // after any of our real moves. (Not in a pawn ending: there passing may be the only
-        // good "move", which chess does not allow.)
-        if self.pieces.null_move
-            && !self.verifying
-            && may_prune
-            && depth >= 3
-            && eval >= beta
-            && game.may_pass()
-        {
-            let reduction = NULL_MOVE_REDUCTION + depth / 4;
-            let mut null_pv = Vec::new();
-            self.set_line(ply, None);
-            game.pass();
-            let null_depth = depth.saturating_sub(1 + reduction);
-            let score = -self.alphabeta(
-                game,
-                null_depth,
-                ply + 1,
-                -beta,
-                -Score(beta.0 - 1),
-                &mut null_pv,
-            );
-            game.undo();
-            if self.state.counter.stopped() {
-                return Score::DRAW;
-            }
-            // Far from the horizon a wrong cut costs a lot: the node, searched one ply shallower
-            // with real moves only (no pass anywhere below), must agree. In zugzwang it does
-            // not, since there every real move is worse than passing.
-            let verified = score >= beta
-                && (depth < NULL_MOVE_VERIFY_DEPTH || {
-                    self.verifying = true;
-                    let check =
-                        self.alphabeta(game, depth - 1, ply, Score(beta.0 - 1), beta, &mut null_pv);
-                    self.verifying = false;
-                    check >= beta
-                });
-            if self.state.counter.stopped() {
-                return Score::DRAW;
-            }
-            if verified {
-                self.state.counter.stats.null_move_cutoffs += 1;
-                // A mate found after a pass is no mate: the pass was not a legal move.
-                return if score.is_mate() { beta } else { score };
-            }
+        if let Some(score) = self.null_move(game, may_prune, depth, ply, eval, beta) {
+            return score;
         }
-        // ANCHOR_END: null_move
         let original_alpha = alpha;
         let moves = game.legal_moves();
         let hash_move = self.state.pv_move(&moves, ply).or(tt_move);
-        // ANCHOR: iir
-        // No move to try first: a cheaper, shallower search now; the next iteration finds this
-        // node again, with a move in the table.
-        if self.pieces.internal_iterative_reduction && hash_move.is_none() && depth >= 4 {
-            depth -= 1;
-        }
-        // ANCHOR_END: iir
-        // ANCHOR: futility
-        // Hopeless near the horizon: only a capture, a promotion or a check could help.
-        let futile = self.pieces.futility
-            && may_prune
-            && depth < FUTILITY_MARGIN.len() as Depth
-            && eval.0 + FUTILITY_MARGIN[depth as usize] <= alpha.0;
-        // ANCHOR_END: futility
-        // ANCHOR: see_pruning_nodes
-        // Where SEE pruning may skip a move: near the horizon, at a node that may be pruned.
-        let see_prunable = self.pieces.see_pruning && may_prune && depth <= SEE_PRUNING_DEPTH;
-        // ANCHOR_END: see_pruning_nodes
-        let late_moves = if self.pieces.late_move_pruning && !self.verifying && may_prune {
-            LATE_MOVE_COUNT.get(depth as usize).copied()
-        } else {
-            None
-        };
-        // ANCHOR: continuation_order
-        // The quiet moves in the order of their history plus what the continuation history
-        // says of them after the last two moves.
-        let before = if self.pieces.continuation_history {
-            self.moves_before(ply)
-        } else {
-            [None, None]
-        };
-        let continuation = &self.continuation;
-        let picker =
-            MovePicker::with_quiet_bonus(game, moves, hash_move, &self.tables, ply, |mv| {
-                if before == [None, None] {
-                    return 0; // nothing to look up: no board lookup for the move's key either
-                }
-                let key = piece_square(game, mv);
-                before
-                    .iter()
-                    .flatten()
-                    .map(|&b| continuation.score(b, key))
-                    .sum::<i32>()
-            });
-        // ANCHOR_END: continuation_order
+        depth -= self.internal_iterative_reduction(hash_move.is_some(), depth);
+        // What this node may skip, settled once, before its moves.
+        let futile = self.futile(may_prune, depth, eval, alpha);
+        let see_prunable = self.see_prunable(may_prune, depth);
+        let late_moves = self.late_move_count(may_prune, depth);
+        let before = self.moves_before(ply);
+        let picker = self.order_moves(game, moves, hash_move, ply, before);
         let mut quiets_tried = Vec::new();
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         let mut child_pv = Vec::new();
         for (tried, mv) in picker.enumerate() {
             let quiet = game.capture(mv).is_none();
-            // ANCHOR: late_move_pruning
             if quiet && late_moves.is_some_and(|count| quiets_tried.len() >= count) {
-                self.state.counter.stats.pruned += 1;
+                self.state.counter.stats.pruned += 1; // late move pruning
                 continue;
             }
-            // ANCHOR_END: late_move_pruning
-            // ANCHOR: see_pruning
-            // Near the horizon, a move that loses material in the exchange on its square: the
-            // opponent takes, and too few plies are left to win it back. (Asked before the
-            // move is played: the exchange is worked out on this position.)
-            let losing = see_prunable && tried > 0 && {
-                let margin = if quiet {
-                    SEE_QUIET_MARGIN
-                } else {
-                    SEE_CAPTURE_MARGIN
-                };
-                game.see(mv) < -margin * depth as i32
-            };
-            // ANCHOR_END: see_pruning
-            if self.pieces.continuation_history {
-                self.set_line(ply, Some(piece_square(game, mv)));
-            }
+            // (Asked before the move is played: the exchange is worked out on this position.)
+            let losing = see_prunable && tried > 0 && loses_exchange(game, mv, quiet, depth);
+            self.set_line_move(game, ply, mv);
             game.play(mv);
             self.tt.prefetch(game.hash()); // the child probes it soon: start loading it now
             let gives_check = game.in_check();
@@ -524,47 +349,11 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
                 continue;
             }
             // ANCHOR_END: prune_quiet_or_losing
-            // ANCHOR: late_move_reductions
-            let reduction = if self.pieces.late_move_reductions
-                && depth >= 3
-                && tried >= 3
-                && quiet
-                && !in_check
-                && !gives_check
-            {
-                let r = self.reductions[(depth as usize).min(63)][tried.min(63)];
-                // Less on the principal variation, never into the quiescence search at once.
-                r.saturating_sub(u32::from(pv_node)).min(depth - 2)
-            } else {
-                0
-            };
-            let score = if tried == 0 {
-                -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, &mut child_pv)
-            } else {
-                let null = -Score(alpha.0 + 1);
-                let mut score = -self.alphabeta(
-                    game,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    null,
-                    -alpha,
-                    &mut child_pv,
-                );
-                if reduction > 0 {
-                    self.state.counter.stats.reductions += 1;
-                    if score > alpha {
-                        // A surprise: search it again at full depth.
-                        score =
-                            -self.alphabeta(game, depth - 1, ply + 1, null, -alpha, &mut child_pv);
-                    }
-                }
-                if score > alpha && score < beta && pv_node {
-                    self.state.counter.stats.researches += 1;
-                    score = -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, &mut child_pv);
-                }
-                score
-            };
-            // ANCHOR_END: late_move_reductions
+            let reducible = quiet && !in_check && !gives_check;
+            let reduction = self.late_move_reduction(depth, tried, reducible, pv_node);
+            let window = (alpha, beta);
+            let score =
+                self.search_child(game, depth, ply, window, tried, reduction, &mut child_pv);
             game.undo();
             // Only the first move of a PV node continues the previous PV.
             self.state.following_pv = false;
@@ -581,8 +370,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
                 if quiet && !self.state.counter.stopped() {
-                    self.tables.quiet_cutoff(mv, ply, depth, &quiets_tried);
-                    self.continuation_cutoff(game, mv, depth, &quiets_tried, before);
+                    self.learn_quiet_cutoff(game, mv, ply, depth, &quiets_tried, before);
                 }
                 break;
             }
@@ -653,6 +441,341 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         aspiration_window(self, game, depth, previous, search_root)
     }
 }
+
+/// The pieces of selectivity, in the order the chapter teaches them. Each is asked by the node
+/// ([`IterativeStage::alphabeta`] above) where it applies, and each answers "not here" when
+/// switched off ([`Pieces`]).
+impl<G: Game> Selective<G> {
+    // ANCHOR: check_extension
+    /// **Check extension**: the plies to add to a node's depth. A node in check is searched one
+    /// ply deeper, but never past twice the iteration's depth, so that a long chain of checks
+    /// cannot run away.
+    #[inline]
+    fn check_extension(&self, in_check: bool, ply: Ply) -> Depth {
+        let extend =
+            in_check && self.pieces.check_extension && ply < 2 * (self.state.completed_depth + 1);
+        Depth::from(extend)
+    }
+    // ANCHOR_END: check_extension
+
+    // ANCHOR: null_move
+    /// **Null-move pruning**: pass, and if the opponent, moving twice, still cannot get below
+    /// beta, neither can it after any of our real moves: the node's score (`Some`), without a
+    /// search of its moves. Not in a pawn ending, where passing may be the only good "move",
+    /// which chess does not allow. `Some(Score::DRAW)` if the search was stopped (a score
+    /// nobody will use).
+    #[inline]
+    fn null_move(
+        &mut self,
+        game: &mut G,
+        may_prune: bool,
+        depth: Depth,
+        ply: Ply,
+        eval: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let tried = self.pieces.null_move
+            && !self.verifying
+            && may_prune
+            && depth >= 3
+            && eval >= beta
+            && game.may_pass();
+        if !tried {
+            return None;
+        }
+        let reduction = NULL_MOVE_REDUCTION + depth / 4;
+        let mut null_pv = Vec::new();
+        self.set_line(ply, None);
+        game.pass();
+        let null_depth = depth.saturating_sub(1 + reduction);
+        let null_window = (-beta, -Score(beta.0 - 1));
+        let score = -self.alphabeta(
+            game,
+            null_depth,
+            ply + 1,
+            null_window.0,
+            null_window.1,
+            &mut null_pv,
+        );
+        game.undo();
+        if self.state.counter.stopped() {
+            return Some(Score::DRAW);
+        }
+        // Far from the horizon a wrong cut costs a lot: the node, searched one ply shallower
+        // with real moves only (no pass anywhere below), must agree. In zugzwang it does
+        // not, since there every real move is worse than passing.
+        let verified = score >= beta
+            && (depth < NULL_MOVE_VERIFY_DEPTH || {
+                self.verifying = true;
+                let check =
+                    self.alphabeta(game, depth - 1, ply, Score(beta.0 - 1), beta, &mut null_pv);
+                self.verifying = false;
+                check >= beta
+            });
+        if self.state.counter.stopped() {
+            return Some(Score::DRAW);
+        }
+        if !verified {
+            return None;
+        }
+        self.state.counter.stats.null_move_cutoffs += 1;
+        // A mate found after a pass is no mate: the pass was not a legal move.
+        Some(if score.is_mate() { beta } else { score })
+    }
+    // ANCHOR_END: null_move
+
+    // ANCHOR: reverse_futility
+    /// **Reverse futility pruning**: far above beta, near the horizon, the opponent cannot
+    /// come back in time. The node is cut with its evaluation (`Some`), without a search.
+    #[inline]
+    fn reverse_futility(
+        &mut self,
+        may_prune: bool,
+        depth: Depth,
+        eval: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let cut = self.pieces.reverse_futility
+            && !self.verifying
+            && may_prune
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && eval.0 - REVERSE_FUTILITY_MARGIN * depth as i32 >= beta.0;
+        if cut {
+            self.state.counter.stats.pruned += 1;
+        }
+        cut.then_some(eval)
+    }
+    // ANCHOR_END: reverse_futility
+
+    // ANCHOR: futility
+    /// **Futility pruning**: is this node hopeless near the horizon, its evaluation plus what a
+    /// quiet move may gain still short of alpha? Then only a capture, a promotion or a check
+    /// could help, and its quiet moves that give no check are skipped.
+    #[inline]
+    fn futile(&self, may_prune: bool, depth: Depth, eval: Score, alpha: Score) -> bool {
+        self.pieces.futility
+            && may_prune
+            && depth < FUTILITY_MARGIN.len() as Depth
+            && eval.0 + FUTILITY_MARGIN[depth as usize] <= alpha.0
+    }
+    // ANCHOR_END: futility
+
+    // ANCHOR: late_move_reductions
+    /// **Late move reductions**: how many plies shallower the move tried `tried`-th is first
+    /// searched. Only a quiet move that neither escapes nor gives check (`reducible`), late
+    /// (after the first three) and not too near the horizon; less on the principal variation,
+    /// and never into the quiescence search at once.
+    #[inline]
+    fn late_move_reduction(
+        &self,
+        depth: Depth,
+        tried: usize,
+        reducible: bool,
+        pv_node: bool,
+    ) -> Depth {
+        if !(self.pieces.late_move_reductions && depth >= 3 && tried >= 3 && reducible) {
+            return 0;
+        }
+        let r = self.reductions[(depth as usize).min(63)][tried.min(63)];
+        r.saturating_sub(u32::from(pv_node)).min(depth - 2)
+    }
+
+    /// The value of a child (its move already played) for a node at `depth`: the first move
+    /// with the whole window; a later one with the null window, `reduction` plies shallower,
+    /// searched again at full depth if it surprises (beats alpha), and on the principal
+    /// variation once more with the whole window to learn by how much.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_child(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        (alpha, beta): (Score, Score),
+        tried: usize,
+        reduction: Depth,
+        child_pv: &mut Vec<G::Move>,
+    ) -> Score {
+        if tried == 0 {
+            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
+        }
+        let null = -Score(alpha.0 + 1);
+        let reduced = depth - 1 - reduction;
+        let mut score = -self.alphabeta(game, reduced, ply + 1, null, -alpha, child_pv);
+        if reduction > 0 {
+            self.state.counter.stats.reductions += 1;
+            if score > alpha {
+                // A surprise: search it again at full depth.
+                score = -self.alphabeta(game, depth - 1, ply + 1, null, -alpha, child_pv);
+            }
+        }
+        let pv_node = beta.0 - alpha.0 > 1;
+        if score > alpha && score < beta && pv_node {
+            self.state.counter.stats.researches += 1;
+            score = -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
+        }
+        score
+    }
+    // ANCHOR_END: late_move_reductions
+
+    // ANCHOR: late_move_pruning
+    /// **Late move pruning**: very near the horizon, how many quiet moves this node tries
+    /// before it skips the rest (`None`: all of them).
+    #[inline]
+    fn late_move_count(&self, may_prune: bool, depth: Depth) -> Option<usize> {
+        if self.pieces.late_move_pruning && !self.verifying && may_prune {
+            LATE_MOVE_COUNT.get(depth as usize).copied()
+        } else {
+            None
+        }
+    }
+    // ANCHOR_END: late_move_pruning
+
+    // ANCHOR: iir
+    /// **Internal iterative reduction**: the plies to take off a node with no move to try
+    /// first. Its search would be expensive; a cheaper, shallower one now, and the next
+    /// iteration finds the node again, with a move in the table.
+    #[inline]
+    fn internal_iterative_reduction(&self, has_hash_move: bool, depth: Depth) -> Depth {
+        Depth::from(self.pieces.internal_iterative_reduction && !has_hash_move && depth >= 4)
+    }
+    // ANCHOR_END: iir
+
+    // ANCHOR: see_pruning
+    /// **SEE pruning**: may this node skip a move that loses material in the exchange on its
+    /// square ([`loses_exchange`])? Near the horizon, at a node that may be pruned.
+    #[inline]
+    fn see_prunable(&self, may_prune: bool, depth: Depth) -> bool {
+        self.pieces.see_pruning && may_prune && depth <= SEE_PRUNING_DEPTH
+    }
+    // ANCHOR_END: see_pruning
+
+    // ANCHOR: continuation_order
+    /// **Continuation history**: the moves played one and two plies before a node at `ply`
+    /// (none before the root's children, whose move the root loop plays; none with the piece
+    /// off).
+    #[inline]
+    fn moves_before(&self, ply: Ply) -> [Option<usize>; 2] {
+        if !self.pieces.continuation_history {
+            return [None, None];
+        }
+        let at = |back: Ply| {
+            ply.checked_sub(back)
+                .filter(|&p| p >= 1)
+                .and_then(|p| self.line.get(p as usize).copied().flatten())
+        };
+        [at(1), at(2)]
+    }
+
+    /// The node's moves, handed out best first: the quiet ones in the order of their history
+    /// plus what the continuation history says of them after the moves `before`.
+    #[inline]
+    fn order_moves(
+        &self,
+        game: &G,
+        moves: Vec<G::Move>,
+        hash_move: Option<G::Move>,
+        ply: Ply,
+        before: [Option<usize>; 2],
+    ) -> MovePicker<G::Move> {
+        let continuation = &self.continuation;
+        MovePicker::with_quiet_bonus(game, moves, hash_move, &self.tables, ply, |mv| {
+            if before == [None, None] {
+                return 0; // nothing to look up: no board lookup for the move's key either
+            }
+            let key = piece_square(game, mv);
+            before
+                .iter()
+                .flatten()
+                .map(|&b| continuation.score(b, key))
+                .sum::<i32>()
+        })
+    }
+    // ANCHOR_END: continuation_order
+
+    /// Records the move about to be played at `ply`, for the continuation history of the
+    /// nodes below (with the piece on).
+    #[inline]
+    fn set_line_move(&mut self, game: &G, ply: Ply, mv: G::Move) {
+        if self.pieces.continuation_history {
+            self.set_line(ply, Some(piece_square(game, mv)));
+        }
+    }
+
+    /// Records the move played at `ply` (`None`: a pass).
+    #[inline]
+    fn set_line(&mut self, ply: Ply, key: Option<usize>) {
+        if let Some(slot) = self.line.get_mut(ply as usize) {
+            *slot = key;
+        }
+    }
+
+    // ANCHOR: learn_cutoff
+    /// A quiet move `mv` cut off at `ply`, after the quiet moves `tried_before` failed: the
+    /// killers and the history learn it ([`OrderingTables::quiet_cutoff`]), and so does the
+    /// continuation history, after each of the moves `before`.
+    #[inline]
+    fn learn_quiet_cutoff(
+        &mut self,
+        game: &G,
+        mv: G::Move,
+        ply: Ply,
+        depth: Depth,
+        tried_before: &[G::Move],
+        before: [Option<usize>; 2],
+    ) {
+        self.tables.quiet_cutoff(mv, ply, depth, tried_before);
+        if before == [None, None] {
+            return; // nothing to learn after (root children, piece off): no key lookups either
+        }
+        let bonus = history_bonus(depth);
+        // Each move's key is looked up once, then learned after each of the moves before.
+        let rewarded = std::iter::once((mv, bonus));
+        let punished = tried_before.iter().map(|&failed| (failed, -bonus));
+        for (learned, bonus) in rewarded.chain(punished) {
+            let key = piece_square(game, learned);
+            for b in before.into_iter().flatten() {
+                self.continuation.update(b, key, bonus);
+            }
+        }
+    }
+    // ANCHOR_END: learn_cutoff
+}
+
+// ANCHOR: losing
+/// Whether playing `mv` loses material in the exchange on its square (by the static exchange
+/// evaluation), beyond what a move may lose `depth` plies from the horizon and still be
+/// searched: a quiet move that hangs a piece, a capture that the opponent wins back with
+/// interest (a capture may lose more: it already won something before it is taken back).
+#[inline]
+fn loses_exchange<G: Game>(game: &G, mv: G::Move, quiet: bool, depth: Depth) -> bool {
+    let margin = if quiet {
+        SEE_QUIET_MARGIN
+    } else {
+        SEE_CAPTURE_MARGIN
+    };
+    game.see(mv) < -margin * depth as i32
+}
+// ANCHOR_END: losing
+
+// ANCHOR: reductions
+/// How much a late quiet move is reduced: about `ln(depth) · ln(moves tried) / 2`, so the
+/// reduction grows slowly both with the depth left and with how late the move comes.
+fn reduction_table() -> Vec<[Depth; 64]> {
+    (0..64)
+        .map(|depth| {
+            let mut row = [0; 64];
+            for (tried, r) in row.iter_mut().enumerate().skip(1) {
+                if depth > 0 {
+                    let x = (depth as f64).ln() * (tried as f64).ln() / 2.0 + 0.5;
+                    *r = x as Depth;
+                }
+            }
+            row
+        })
+        .collect()
+}
+// ANCHOR_END: reductions
 
 impl<G: Game> Engine<G> for Selective<G> {
     fn name(&self) -> &'static str {
