@@ -5,7 +5,8 @@
 //! - [`bench`](mod@bench): the node-count signature of the strongest stage, and its speed.
 //! - [`suite`] and [`epd`]: test suites of positions with known best moves or mates.
 //! - [`matchplay`]: games between two players (stages, or UCI engines: [`player`]), their
-//!   PGN ([`pgn`]), the Elo difference and when to stop.
+//!   PGN ([`pgn`]), and when to stop.
+//! - [`elo`]: the Elo difference a match score says, with its 95% interval.
 //! - [`ladder`]: the Elo ladder, each rung against the one below, from committed results.
 //! - [`sprt`]: the sequential probability ratio test that says when a match has said enough.
 //! - [`datagen`]: self-play games whose quiet positions, with their results, are the data
@@ -16,6 +17,7 @@
 pub mod bench;
 pub mod compare;
 pub mod datagen;
+pub mod elo;
 pub mod epd;
 pub mod ladder;
 pub mod matchplay;
