@@ -5,9 +5,9 @@ use super::progress_bar;
 use anyhow::Context;
 use clap::ArgMatches;
 use searchlab::lab::matchplay::{
-    play_match, GameRecord, GameResult, MatchConfig, MoveLimits, PlayerSpec, Standing, TimeControl,
-    DEFAULT_MAX_PLIES,
+    play_match, GameRecord, GameResult, MatchConfig, PlayerSpec, Standing, DEFAULT_MAX_PLIES,
 };
+use searchlab::lab::move_limits::{MoveLimits, TimeControl};
 use searchlab::lab::openings::shuffled;
 use searchlab::lab::sprt::{Decision, Sprt};
 use std::io::Write;

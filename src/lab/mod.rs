@@ -5,7 +5,8 @@
 //! - [`bench`](mod@bench): the node-count signature of the strongest stage, and its speed.
 //! - [`suite`] and [`epd`]: test suites of positions with known best moves or mates.
 //! - [`matchplay`]: games between two players (stages, or UCI engines: [`player`]), on
-//!   opening positions ([`openings`]), their PGN ([`pgn`]), and when to stop.
+//!   opening positions ([`openings`]), each move limited alike ([`move_limits`]), their PGN
+//!   ([`pgn`]), and when to stop.
 //! - [`elo`]: the Elo difference a match score says, with its 95% interval.
 //! - [`ladder`]: the Elo ladder, each rung against the one below, from committed results.
 //! - [`sprt`]: the sequential probability ratio test that says when a match has said enough.
@@ -21,6 +22,7 @@ pub mod elo;
 pub mod epd;
 pub mod ladder;
 pub mod matchplay;
+pub mod move_limits;
 pub mod openings;
 pub mod pgn;
 pub mod player;
