@@ -1,4 +1,5 @@
-//! What a search measured: node counts and the story of each iteration.
+//! What a search measured: node counts, the story of each iteration, and the series (one
+//! value per depth) that the tables add up and the charts draw.
 //!
 //! Every stage returns the same [`SearchResult`], so tables, charts, notebooks and tests can
 //! treat them alike. Node counting is uniform across the ladder: **a node is one call of the
@@ -126,6 +127,33 @@ impl<M> SearchResult<M> {
     /// Nodes per second (0 for a search too fast to time).
     pub fn nps(&self) -> u64 {
         nodes_per_second(self.stats.nodes, self.time)
+    }
+}
+
+/// One line on a chart: a name for the legend and (depth, value) points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// Legend text (a stage name, usually).
+    pub name: String,
+    /// The points, in depth order.
+    pub points: Vec<(Depth, f64)>,
+}
+
+impl Series {
+    /// The same series with each value replaced by `f(depth, value)`.
+    pub fn map_values(&self, f: impl Fn(Depth, f64) -> f64) -> Series {
+        Series {
+            name: self.name.clone(),
+            points: self.points.iter().map(|&(d, v)| (d, f(d, v))).collect(),
+        }
+    }
+
+    /// A series from integer counts (node counts per depth).
+    pub fn from_counts(name: &str, counts: &[(Depth, u64)]) -> Series {
+        Series {
+            name: name.to_string(),
+            points: counts.iter().map(|&(d, n)| (d, n as f64)).collect(),
+        }
     }
 }
 

@@ -4,10 +4,11 @@
 use super::progress_bar;
 use anyhow::Context;
 use clap::ArgMatches;
-use searchlab::lab::matchplay::{
-    play_match, shuffled, GameRecord, GameResult, MatchConfig, MoveLimits, PlayerSpec, Standing,
-    TimeControl, DEFAULT_MAX_PLIES,
-};
+use searchlab::lab::matchplay::{play_match, MatchConfig, Standing, DEFAULT_MAX_PLIES};
+use searchlab::lab::move_limits::{MoveLimits, TimeControl};
+use searchlab::lab::openings::shuffled;
+use searchlab::lab::player::PlayerSpec;
+use searchlab::lab::referee::{GameRecord, GameResult, Termination};
 use searchlab::lab::sprt::{Decision, Sprt};
 use std::io::Write;
 use std::path::PathBuf;
@@ -252,10 +253,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
             report
                 .games
                 .iter()
-                .filter(|g| {
-                    g.termination == searchlab::lab::matchplay::Termination::TimeForfeit
-                        && g.result == loser
-                })
+                .filter(|g| g.termination == Termination::TimeForfeit && g.result == loser)
                 .count()
         };
         println!(

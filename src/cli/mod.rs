@@ -23,11 +23,11 @@ use std::time::Duration;
 pub fn read_openings(path: Option<&std::path::Path>) -> anyhow::Result<Vec<String>> {
     use anyhow::Context;
     let Some(path) = path else {
-        return Ok(searchlab::lab::matchplay::default_openings());
+        return Ok(searchlab::lab::openings::default_openings());
     };
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("reading openings {}", path.display()))?;
-    searchlab::lab::matchplay::parse_openings(&text)
+    searchlab::lab::openings::parse_openings(&text)
         .with_context(|| format!("in {}", path.display()))
 }
 

@@ -7,7 +7,7 @@ use crate::positions::NamedPosition;
 use crate::score::{Depth, Score, ScoreJson};
 use crate::search::engine_for;
 use crate::stats::millis;
-use crate::teach::plot::Series;
+use crate::stats::Series;
 use serde::Serialize;
 use std::time::Duration;
 

@@ -340,7 +340,7 @@ mod tests {
             nodes: 500,
             random_plies: 2,
             seed: 5,
-            openings: crate::lab::matchplay::default_openings(),
+            openings: crate::lab::openings::default_openings(),
         }
     }
 

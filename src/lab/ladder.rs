@@ -11,7 +11,7 @@
 //! --concurrency 2 --sprt 0,10 --games 600`, and copy its W/D/L into the file.
 
 use crate::error::{Error, Result};
-use crate::lab::matchplay::{elo_estimate, EloEstimate};
+use crate::lab::elo::{elo_estimate, EloEstimate};
 
 /// The committed results, `book/measured/elo-ladder.tsv`.
 pub const LADDER_RESULTS: &str = include_str!("../../book/measured/elo-ladder.tsv");

@@ -4,8 +4,11 @@
 //! - [`compare`]: every stage on the same positions, depth by depth (the main job).
 //! - [`bench`](mod@bench): the node-count signature of the strongest stage, and its speed.
 //! - [`suite`] and [`epd`]: test suites of positions with known best moves or mates.
-//! - [`matchplay`]: games between two players (stages, or UCI engines: [`player`]), their
-//!   PGN ([`pgn`]), the Elo difference and when to stop.
+//! - [`matchplay`]: matches between two players, game after game, until the games have said
+//!   enough. Its parts: who plays ([`player`]: stages, or UCI engines), how long a move may
+//!   take ([`move_limits`]), the opening positions ([`openings`]), one game by the rules and
+//!   the clocks ([`referee`]), and the games as PGN ([`pgn`]).
+//! - [`elo`]: the Elo difference a match score says, with its 95% interval.
 //! - [`ladder`]: the Elo ladder, each rung against the one below, from committed results.
 //! - [`sprt`]: the sequential probability ratio test that says when a match has said enough.
 //! - [`datagen`]: self-play games whose quiet positions, with their results, are the data
@@ -16,11 +19,15 @@
 pub mod bench;
 pub mod compare;
 pub mod datagen;
+pub mod elo;
 pub mod epd;
 pub mod ladder;
 pub mod matchplay;
+pub mod move_limits;
+pub mod openings;
 pub mod pgn;
 pub mod player;
+pub mod referee;
 pub mod rng;
 pub mod scaling;
 pub mod sprt;

@@ -14,12 +14,15 @@
 //! ```
 //!
 //! Games start from an opening position, so each carries `SetUp` and `FEN`, and the move
-//! numbers continue the FEN's. [`read_games`] reads such a file back and replays every move,
-//! which is how the tests prove that what was written is legal chess.
+//! numbers continue the FEN's. [`GameRecord::pgn`] writes a match game this way, and
+//! [`read_games`] reads such a file back and replays every move, which is how the tests prove
+//! that what was written is legal chess.
 
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::games::Chess;
+use crate::lab::move_limits::MoveLimits;
+use crate::lab::referee::{GameRecord, GameResult, Termination};
 use chess::{ChessMove, Color};
 use std::fmt::Write;
 
@@ -104,6 +107,64 @@ fn fullmove_number(fen: &str) -> u32 {
         .nth(5)
         .and_then(|n| n.parse().ok())
         .unwrap_or(1)
+}
+
+// A match game, as the referee ([`crate::lab::referee`]) recorded it, written as PGN: the
+// headers say who played under which time control, and why the game ended.
+impl GameRecord {
+    /// The game as PGN, with `event` and the players' names in the headers.
+    pub fn pgn(&self, event: &str, names: [&str; 2], limits: &MoveLimits) -> Result<String> {
+        let [a, b] = names;
+        let (white, black) = if self.a_is_white { (a, b) } else { (b, a) };
+        let white_won = match self.result {
+            GameResult::Draw => None,
+            GameResult::Win => Some(self.a_is_white),
+            GameResult::Loss => Some(!self.a_is_white),
+        };
+        let result = match white_won {
+            None => "1/2-1/2",
+            Some(true) => "1-0",
+            Some(false) => "0-1",
+        };
+        let board = Chess::from_fen(&self.opening)?;
+        // The full six-field FEN, whatever form the opening was given in.
+        let opening = board.fen();
+        let mut replay = board.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for text in &self.moves {
+            let mv = replay.parse_uci(text)?;
+            moves.push(mv);
+            replay.play(mv);
+        }
+        let termination = match self.termination {
+            Termination::TimeForfeit => "time forfeit",
+            Termination::PlayerFailure => "rules infraction",
+            Termination::MaxPlies => "adjudication",
+            _ => "normal",
+        };
+        let comment = match &self.detail {
+            Some(detail) => format!("{}: {detail}", self.termination),
+            None => self.termination.to_string(),
+        };
+        write_game(&PgnGame {
+            headers: vec![
+                ("Event", event.to_string()),
+                ("Site", "searchlab".to_string()),
+                ("Date", today()),
+                ("Round", (self.index + 1).to_string()),
+                ("White", white.to_string()),
+                ("Black", black.to_string()),
+                ("Result", result.to_string()),
+                ("TimeControl", limits.pgn_time_control()),
+                ("Termination", termination.to_string()),
+                ("PlyCount", self.moves.len().to_string()),
+            ],
+            opening: &opening,
+            moves: &moves,
+            result,
+            comment: Some(comment),
+        })
+    }
 }
 
 /// A game read back from PGN text.

@@ -1,7 +1,7 @@
 //! Who plays a match game: a stage of the ladder in this process, or any engine that speaks
 //! UCI in a process of its own (Stockfish at a limited strength, an older build of searchlab).
 //!
-//! The referee ([`crate::lab::matchplay`]) keeps the board and the clocks and asks a
+//! The referee ([`crate::lab::referee`]) keeps the board and the clocks and asks a
 //! [`Player`] for one move at a time, with a [`Go`]: the limits of this move and, under a time
 //! control, both clocks as they stand. Both kinds of player see exactly that, so a stage and a
 //! UCI engine play on equal terms.

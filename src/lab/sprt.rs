@@ -36,7 +36,7 @@
 //! trinomial model (the unit is one game: 0, ½ or 1) is there too, for unpaired results.
 
 use crate::error::{Error, Result};
-use crate::lab::matchplay::expected_score;
+use crate::lab::elo::expected_score;
 use serde::Serialize;
 
 /// The hypotheses and error rates of a test.

@@ -626,7 +626,7 @@ mod tests {
         use crate::game::Game;
         let mut random = crate::lab::rng::SplitMix64::new(3);
         let mut set = TrainingSet::default();
-        for fen in crate::lab::matchplay::default_openings().iter().take(400) {
+        for fen in crate::lab::openings::default_openings().iter().take(400) {
             let mut game = Chess::from_fen(fen).unwrap();
             for ply in 0..40 {
                 let moves = game.legal_moves();

@@ -5,32 +5,10 @@ use crate::error::{Error, Result};
 use crate::score::Depth;
 use plotters::prelude::*;
 
-/// One line on a chart: a name for the legend and (depth, value) points.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Series {
-    /// Legend text (a stage name, usually).
-    pub name: String,
-    /// The points, in depth order.
-    pub points: Vec<(Depth, f64)>,
-}
-
-impl Series {
-    /// The same series with each value replaced by `f(depth, value)`.
-    pub fn map_values(&self, f: impl Fn(Depth, f64) -> f64) -> Series {
-        Series {
-            name: self.name.clone(),
-            points: self.points.iter().map(|&(d, v)| (d, f(d, v))).collect(),
-        }
-    }
-
-    /// A series from integer counts (node counts per depth).
-    pub fn from_counts(name: &str, counts: &[(Depth, u64)]) -> Series {
-        Series {
-            name: name.to_string(),
-            points: counts.iter().map(|&(d, n)| (d, n as f64)).collect(),
-        }
-    }
-}
+/// One line on a chart; it lives with the other measurements in [`crate::stats`] (the
+/// measuring tools fill it without drawing), and is here too, where the charts and the
+/// notebooks have always found it.
+pub use crate::stats::Series;
 
 /// Colours for the stages, in ladder order, then the side engines (MTD(f), then the oracle
 /// in dark grey); a series not named after an engine takes the colour of its place instead.

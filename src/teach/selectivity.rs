@@ -20,9 +20,9 @@ use crate::limits::SearchLimits;
 use crate::positions::NamedPosition;
 use crate::score::Depth;
 use crate::search::engine_for;
+use crate::stats::Series;
 use crate::stats::{SearchResult, SearchStats};
 use crate::teach::notebook::{change_percent, markdown_table, signed_score, thousands};
-use crate::teach::plot::Series;
 use chess::ChessMove;
 
 /// One position, searched.
