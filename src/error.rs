@@ -109,6 +109,15 @@ pub enum Error {
         /// Why not.
         reason: String,
     },
+    /// A word of an engine's description that is neither a switch nor a setting it takes
+    /// (`hash=0`, `depth=3`).
+    #[error("'{word}' in an engine's description: {reason}")]
+    BadEngineWord {
+        /// The word, as written.
+        word: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A search limit that makes no sense (zero time, zero depth, ...).
     #[error("invalid search limit: {0}")]
     InvalidLimit(String),

@@ -76,5 +76,5 @@ pub use game::{Capture, Evaluator, Game, Outcome, StaticEvaluation};
 pub use games::{Chess, TicTacToe};
 pub use limits::{Clock, SearchLimits, StopFlag};
 pub use score::{Depth, Ply, Score};
-pub use search::{engine_for, Engine, Stage, STAGES};
+pub use search::{engine_for, Engine, EngineSpec, Stage, STAGES};
 pub use stats::{Iteration, SearchResult, SearchStats};

@@ -14,12 +14,9 @@ pub struct Args {
     /// Search depth (plies); the signature is only comparable at the same depth.
     #[arg(long, default_value_t = DEFAULT_DEPTH)]
     pub depth: u32,
-    /// The stage to bench; the strongest (the UCI default) if none is given.
-    #[arg(long, default_value_t = searchlab::search::strongest_stage().to_string())]
-    pub stage: String,
-    /// Threads to search with (the parallel stages: parallel, rootsplit).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// The engine to bench; the strongest stage (the UCI default) if none is given.
+    #[command(flatten)]
+    pub engine: super::EngineArgs,
     /// Positions to search instead of the 24 ladder positions: a file with one FEN (or EPD
     /// line) each, e.g. ../shared/data/speed.fen for speed comparisons.
     #[arg(long)]
@@ -35,7 +32,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "position", "move", "score", "nodes", "time"
         );
     }
-    let stage = super::check_stage_with_switches(&super::with_threads(&args.stage, args.threads))?;
+    let engine = args.engine.spec()?;
     let positions: Vec<(String, String)> = match &args.positions {
         None => LADDER
             .iter()
@@ -49,7 +46,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 .collect()
         }
     };
-    let report = run_bench_on(&stage, &positions, args.depth, |done, _, entry| {
+    let report = run_bench_on(&engine, &positions, args.depth, |done, _, entry| {
         if !json {
             bar.suspend(|| {
                 println!(

@@ -4,8 +4,9 @@ use super::format_ms;
 use anyhow::Context;
 use searchlab::lab::compare::{Comparison, ORACLE};
 use searchlab::positions::{COMPARE, LADDER};
-use searchlab::search::{previous_stage, STAGES};
+use searchlab::search::{find_engine, previous_stage, EngineSpec, STAGES};
 use searchlab::stats::nodes_per_second;
+use searchlab::Chess;
 use std::path::PathBuf;
 
 /// The depth compared when none is given.
@@ -23,6 +24,9 @@ pub struct Args {
     /// Stages to compare (repeatable); the whole ladder and the oracle by default.
     #[arg(long = "stage")]
     pub stages: Vec<String>,
+    /// The transposition table's size for every stage that has one, in MB [default: 16].
+    #[arg(long)]
+    pub hash: Option<usize>,
     /// Use all 24 ladder positions instead of the 7 compare positions.
     #[arg(long)]
     pub all_positions: bool,
@@ -36,6 +40,7 @@ impl Default for Args {
         Args {
             depth: DEFAULT_DEPTH,
             stages: Vec::new(),
+            hash: None,
             all_positions: false,
             chart: PathBuf::from(DEFAULT_CHART),
         }
@@ -44,7 +49,7 @@ impl Default for Args {
 
 /// Runs the comparison and prints it.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let stages: Vec<&str> = if args.stages.is_empty() {
+    let names: Vec<&str> = if args.stages.is_empty() {
         // The parallel stage on one thread is the selective one, node for node: left out.
         STAGES
             .iter()
@@ -64,13 +69,18 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                         s.trim()
                     );
                 }
-                super::check_stage(&s.trim().to_ascii_lowercase())
+                Ok(find_engine(&s.trim().to_ascii_lowercase())?.name)
             })
             .collect::<anyhow::Result<_>>()?
     };
+    let specs: Vec<EngineSpec<Chess>> = names
+        .iter()
+        .map(|&name| super::with_settings(name.parse()?, None, args.hash))
+        .collect::<anyhow::Result<_>>()?;
+    let stages = names;
     let positions = if args.all_positions { LADDER } else { COMPARE };
     let comparison =
-        super::compare_with_progress(positions, &stages, args.depth, "comparing stages")?;
+        super::compare_with_progress(positions, &specs, args.depth, "comparing stages")?;
 
     let svg = searchlab::teach::plot::nodes_per_depth_svg(&comparison.nodes_per_depth)?;
     if let Some(dir) = args.chart.parent().filter(|d| !d.as_os_str().is_empty()) {

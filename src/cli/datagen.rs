@@ -5,6 +5,7 @@
 use super::progress_bar;
 use anyhow::Context;
 use searchlab::lab::datagen::{missing_games, play_games, read_progress, DatagenConfig, GameData};
+use searchlab::EngineSpec;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::PathBuf;
@@ -32,6 +33,9 @@ pub struct Args {
     /// Threads, each playing its own games [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
+    /// The transposition table's size of each thread's engine, in MB [default: 16].
+    #[arg(long)]
+    pub hash: Option<usize>,
     /// Opening positions, one FEN or EPD line each, e.g. ../shared/data/openings-8moves.epd
     /// [default: 500 drawn from that book, shipped with the crate].
     #[arg(long)]
@@ -50,6 +54,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         random_plies: args.random_plies,
         seed: args.seed,
         openings,
+        engine: super::with_settings(EngineSpec::strongest(), None, args.hash)?,
     };
     // What the file holds already: keep its whole games, cut off a game stopped mid-write.
     let existing = match std::fs::read_to_string(&args.output) {

@@ -21,6 +21,10 @@ pub struct Args {
     /// A, and results are from A's point of view).
     #[arg(long = "stage", num_args = 1)]
     pub stages: Vec<String>,
+    /// The transposition table's size of each stage playing (not of a UCI engine: set its
+    /// `Hash` with --option), in MB [default: 16].
+    #[arg(long)]
+    pub hash: Option<usize>,
     /// A UCI engine as a player: the command that starts it, e.g. /usr/games/stockfish or
     /// "target/release/searchlab uci".
     #[arg(long = "engine", num_args = 1)]
@@ -86,10 +90,8 @@ fn players(args: &Args, matches: Option<&ArgMatches>) -> anyhow::Result<[PlayerS
         .into_iter()
         .zip(&args.stages)
     {
-        named.push((
-            at,
-            PlayerSpec::Stage(super::check_stage_with_switches(stage)?),
-        ));
+        let spec = super::with_settings(stage.parse()?, None, args.hash)?;
+        named.push((at, PlayerSpec::Stage(spec)));
     }
     // Without positions (a test building Args by hand), engines come after the stages.
     let engine_base = if matches.is_some() { 0 } else { 1_000 };

@@ -16,6 +16,7 @@ pub mod uci;
 use indicatif::{ProgressBar, ProgressStyle};
 use searchlab::lab::compare::{compare, Comparison};
 use searchlab::positions::NamedPosition;
+use searchlab::{Chess, EngineSpec};
 use std::time::Duration;
 
 /// The openings in the file at `path` (one FEN or EPD line each), or the 500 shipped with the
@@ -31,32 +32,47 @@ pub fn read_openings(path: Option<&std::path::Path>) -> anyhow::Result<Vec<Strin
         .with_context(|| format!("in {}", path.display()))
 }
 
-/// Reads a stage name, turning an unknown one into an error that lists the stages. Returns
-/// the stage's own name (as `STAGES` spells it).
-pub fn check_stage(name: &str) -> anyhow::Result<&'static str> {
-    Ok(searchlab::search::find_engine(name)?.name)
+/// The engine a command searches with, as the command line describes it: `--stage`, read
+/// once into an [`EngineSpec`] (switches and settings included, `"selective -null_move"`), and
+/// `--threads` and `--hash`, which set those two settings over whatever `--stage` says. (The
+/// text is read by [`EngineArgs::spec`] rather than by clap, so that a bad word is reported
+/// like every other bad input: the library's message, exit code 1.)
+#[derive(clap::Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// The engine: a stage or side engine, with switches and settings if wanted (e.g.
+    /// "selective -null_move", "parallel threads=2"); the strongest stage by default.
+    #[arg(long, default_value_t = searchlab::search::strongest_stage().to_string())]
+    pub stage: String,
+    /// Threads to search with (the parallel stages: parallel, rootsplit) [default: 1].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The transposition table's size, in MB [default: 16].
+    #[arg(long)]
+    pub hash: Option<usize>,
 }
 
-/// A stage with its switches (`selective -null_move +mobility`), checked (the stage exists and
-/// every switch names one of its parts) and spelt with the stage's own name: what a match or a
-/// bench plays, switches kept.
-pub fn check_stage_with_switches(spec: &str) -> anyhow::Result<String> {
-    searchlab::engine_for::<searchlab::Chess>(spec)?;
-    let stage = check_stage(spec)?;
-    Ok(std::iter::once(stage)
-        .chain(spec.split_whitespace().skip(1))
-        .collect::<Vec<_>>()
-        .join(" "))
-}
-
-/// The stage spec with `threads=N` added when `--threads` asks for more than one thread (a
-/// stage that searches on one thread then says so when it is built).
-pub fn with_threads(spec: &str, threads: usize) -> String {
-    if threads == 1 {
-        spec.to_string()
-    } else {
-        format!("{spec} threads={threads}")
+impl EngineArgs {
+    /// The engine described: `--stage`, with `--threads` and `--hash` where given.
+    pub fn spec(&self) -> anyhow::Result<EngineSpec<Chess>> {
+        with_settings(self.stage.parse()?, self.threads, self.hash)
     }
+}
+
+/// `spec` with `threads` and a table of `hash` MB where they are given (each checked: a thread
+/// count the stage cannot search with, or a size out of range, is an error).
+pub fn with_settings(
+    spec: EngineSpec<Chess>,
+    threads: Option<usize>,
+    hash: Option<usize>,
+) -> anyhow::Result<EngineSpec<Chess>> {
+    let spec = match threads {
+        Some(threads) => spec.with_threads(threads)?,
+        None => spec,
+    };
+    Ok(match hash {
+        Some(megabytes) => spec.with_hash(megabytes)?,
+        None => spec,
+    })
 }
 
 /// A progress bar of `len` steps drawn with the indicatif `template` (indicatif's default bar
@@ -73,7 +89,7 @@ pub fn progress_bar(len: u64, template: &str) -> ProgressBar {
 /// of the searches labelled `message`.
 pub fn compare_with_progress(
     positions: &[NamedPosition],
-    stages: &[&str],
+    stages: &[EngineSpec<Chess>],
     depth: u32,
     message: &'static str,
 ) -> anyhow::Result<Comparison> {

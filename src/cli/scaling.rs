@@ -5,6 +5,7 @@ use super::progress_bar;
 use anyhow::Context;
 use searchlab::lab::scaling::{geometric_mean, serial_share, time_to_depth};
 use searchlab::positions::LADDER;
+use searchlab::{Chess, EngineSpec};
 
 /// Arguments of `searchlab scaling`.
 #[derive(clap::Args, Debug)]
@@ -21,6 +22,9 @@ pub struct Args {
     /// The stages to measure (parallel, rootsplit) [default: both].
     #[arg(long = "stage", num_args = 1)]
     pub stages: Vec<String>,
+    /// The transposition table's size, in MB [default: 16].
+    #[arg(long)]
+    pub hash: Option<usize>,
     /// Positions instead of the 24 bench positions: one FEN (or EPD line) each.
     #[arg(long)]
     pub positions: Option<std::path::PathBuf>,
@@ -45,18 +49,18 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     if !threads.contains(&1) {
         threads.insert(0, 1);
     }
-    let stages: Vec<String> = if args.stages.is_empty() {
+    let names: Vec<String> = if args.stages.is_empty() {
         vec!["parallel".into(), "rootsplit".into()]
     } else {
-        args.stages
-            .iter()
-            .map(|s| super::check_stage(s).map(str::to_string))
-            .collect::<anyhow::Result<_>>()?
+        args.stages.clone()
     };
-    let stage_names: Vec<&str> = stages.iter().map(String::as_str).collect();
+    let stages: Vec<EngineSpec<Chess>> = names
+        .iter()
+        .map(|name| super::with_settings(name.parse()?, None, args.hash))
+        .collect::<anyhow::Result<_>>()?;
     let bar = progress_bar(1, "scaling [{bar:40}] {pos}/{len} searches ({elapsed})");
     let report = time_to_depth(
-        &stage_names,
+        &stages,
         &threads,
         &fens,
         args.depth,

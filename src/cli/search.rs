@@ -2,7 +2,7 @@
 
 use searchlab::score::ScoreJson;
 use searchlab::stats::{millis, SearchStats};
-use searchlab::{engine_for, Chess, Game, SearchLimits};
+use searchlab::{Chess, Game, SearchLimits};
 use std::time::Duration;
 
 /// Arguments of `searchlab search`.
@@ -14,12 +14,9 @@ pub struct Args {
     /// Moves to play first, in UCI notation (`--moves e2e4 e7e5`).
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
-    /// The stage to search with (or a side engine: mtdf, oracle); the strongest by default.
-    #[arg(long, default_value_t = searchlab::search::strongest_stage().to_string())]
-    pub stage: String,
-    /// Threads to search with (the parallel stages: parallel, rootsplit).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// The engine to search with (a stage, or a side engine: mtdf, oracle).
+    #[command(flatten)]
+    pub engine: super::EngineArgs,
     /// Depth limit (plies).
     #[arg(long)]
     pub depth: Option<u32>,
@@ -37,7 +34,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     for mv in &args.moves {
         game.play_uci(mv)?;
     }
-    let mut engine = engine_for::<Chess>(&super::with_threads(&args.stage, args.threads))?;
+    let mut engine = args.engine.spec()?.build();
     let limits = SearchLimits {
         depth: args.depth,
         movetime: args.movetime.map(Duration::from_millis),

@@ -4,7 +4,6 @@ use super::progress_bar;
 use anyhow::Context;
 use searchlab::lab::epd::read_epd_file;
 use searchlab::lab::suite::{run_suite, SuiteEntry};
-use searchlab::search::strongest_stage;
 use searchlab::SearchLimits;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -18,12 +17,9 @@ pub struct Args {
     /// `--depth`) and are cut short by it.
     #[arg(long, default_value_t = 1000)]
     pub movetime: u64,
-    /// The stage to run (the strongest by default).
-    #[arg(long, default_value_t = strongest_stage().to_string())]
-    pub stage: String,
-    /// Threads to search with (the parallel stages: parallel, rootsplit).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// The engine to run (the strongest stage by default).
+    #[command(flatten)]
+    pub engine: super::EngineArgs,
     /// Depth limit (plies), alone or together with the time limit.
     #[arg(long)]
     pub depth: Option<u32>,
@@ -31,7 +27,7 @@ pub struct Args {
 
 /// Runs the suite and prints one line per position and a summary.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let stage = super::check_stage_with_switches(&super::with_threads(&args.stage, args.threads))?;
+    let stage = args.engine.spec()?;
     let limits = SearchLimits {
         depth: args.depth,
         movetime: Some(Duration::from_millis(args.movetime)),

@@ -19,7 +19,7 @@ use crate::games::Chess;
 use crate::limits::SearchLimits;
 use crate::positions::NamedPosition;
 use crate::score::Depth;
-use crate::search::{engine_for, strongest_stage};
+use crate::search::{EngineSpec, ToEngineSpec};
 use crate::stats::nodes_per_second;
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -84,12 +84,13 @@ pub fn run_bench(
     depth: Depth,
     progress: impl FnMut(usize, usize, &BenchEntry),
 ) -> Result<BenchReport> {
-    run_bench_with(strongest_stage(), positions, depth, progress)
+    run_bench_with(&EngineSpec::strongest(), positions, depth, progress)
 }
 
-/// [`run_bench`] with any stage (or side engine): its own signature, for comparing stages.
+/// [`run_bench`] with any engine (a stage or side engine, with its switches and threads): its
+/// own signature, for comparing stages.
 pub fn run_bench_with(
-    stage: &str,
+    engine: &(impl ToEngineSpec<Chess> + ?Sized),
     positions: &[NamedPosition],
     depth: Depth,
     progress: impl FnMut(usize, usize, &BenchEntry),
@@ -98,20 +99,20 @@ pub fn run_bench_with(
         .iter()
         .map(|p| (p.name.to_string(), p.fen.to_string()))
         .collect();
-    run_bench_on(stage, &named, depth, progress)
+    run_bench_on(engine, &named, depth, progress)
 }
 
 /// [`run_bench_with`] on any positions, given as (name, FEN) pairs (a file of the user's,
 /// such as the speed positions).
 pub fn run_bench_on(
-    stage: &str,
+    engine: &(impl ToEngineSpec<Chess> + ?Sized),
     positions: &[(String, String)],
     depth: Depth,
     mut progress: impl FnMut(usize, usize, &BenchEntry),
 ) -> Result<BenchReport> {
     let limits = SearchLimits::depth(depth);
     limits.validate()?;
-    engine_for::<Chess>(stage)?; // the stage and its switches, checked before any search
+    let spec = engine.to_spec()?; // read once, checked before any search
     let games: Vec<Chess> = positions
         .iter()
         .map(|(_, fen)| Chess::from_fen(fen))
@@ -119,7 +120,7 @@ pub fn run_bench_on(
     let mut entries = Vec::with_capacity(positions.len());
     for ((name, _), game) in positions.iter().zip(games) {
         let mut game = game;
-        let mut engine = engine_for::<Chess>(stage)?;
+        let mut engine = spec.build();
         let start = Instant::now();
         let result = engine.search(&mut game, &limits);
         let time = start.elapsed();
@@ -133,7 +134,7 @@ pub fn run_bench_on(
         progress(entries.len(), positions.len(), &entries[entries.len() - 1]);
     }
     Ok(BenchReport {
-        stage: stage.to_string(),
+        stage: spec.to_string(),
         depth,
         entries,
     })

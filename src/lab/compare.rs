@@ -5,7 +5,7 @@ use crate::games::Chess;
 use crate::limits::SearchLimits;
 use crate::positions::NamedPosition;
 use crate::score::{Depth, Score, ScoreJson};
-use crate::search::engine_for;
+use crate::search::{specs, EngineSpec, ToEngineSpec};
 use crate::stats::millis;
 use crate::stats::Series;
 use serde::Serialize;
@@ -133,17 +133,20 @@ pub fn comparable_with_the_oracle(stage: &str) -> bool {
     stage != ORACLE && crate::search::find_engine(stage).is_ok_and(|s| !s.judged_by_strength)
 }
 
-/// Runs each stage in `stages` on each position at every depth from 1 to `depth` (a fresh
-/// engine each time, so nothing carries over). `progress` is told after each search, with
+/// Runs each engine in `stages` (stage names, or descriptions with settings) on each position at
+/// every depth from 1 to `depth` (a fresh engine each time, so nothing carries over). A row is
+/// named by its engine's [`label`](EngineSpec::label): the stage's name, for a stage as it
+/// comes, whatever the table size. `progress` is told after each search, with
 /// (searches done, searches in all). If the oracle is one of the stages, every row also gets
 /// the oracle's nodes for its position.
 pub fn compare(
     positions: &[NamedPosition],
-    stages: &[&str],
+    stages: &[impl ToEngineSpec<Chess>],
     depth: Depth,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Comparison> {
     SearchLimits::depth(depth).validate()?;
+    let stages: Vec<EngineSpec<Chess>> = specs(stages)?;
     let games: Vec<Chess> = positions
         .iter()
         .map(|p| Chess::from_fen(p.fen))
@@ -159,7 +162,7 @@ pub fn compare(
         let mut cutoffs = vec![(0u64, 0u64); stages.len()];
         for (position, game) in positions.iter().zip(&games) {
             for (i, stage) in stages.iter().enumerate() {
-                let mut engine = engine_for::<Chess>(stage)?;
+                let mut engine = stage.build();
                 let mut game = game.clone();
                 let result = engine.search(&mut game, &SearchLimits::depth(d));
                 sums[i] += result.nodes();
@@ -167,7 +170,7 @@ pub fn compare(
                 cutoffs[i].1 += result.stats.beta_cutoffs;
                 if d == depth {
                     rows.push(CompareRow {
-                        stage: stage.to_string(),
+                        stage: stage.label(),
                         position: position.name.to_string(),
                         fen: position.fen.to_string(),
                         depth: result.depth,
@@ -208,13 +211,13 @@ pub fn compare(
     let nodes_per_depth = stages
         .iter()
         .zip(per_depth)
-        .map(|(stage, counts)| Series::from_counts(stage, &counts))
+        .map(|(stage, counts)| Series::from_counts(&stage.label(), &counts))
         .collect();
     let first_move_cutoff_rate_per_depth = stages
         .iter()
         .zip(rate_per_depth)
         .map(|(stage, points)| Series {
-            name: stage.to_string(),
+            name: stage.label(),
             points,
         })
         .collect();

@@ -52,8 +52,7 @@ use crate::games::Chess;
 use crate::lab::rng::SplitMix64;
 use crate::limits::SearchLimits;
 use crate::score::Score;
-use crate::search::selective::Selective;
-use crate::search::Engine;
+use crate::search::{Engine, EngineSpec};
 use chess::{ChessMove, Color};
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -66,9 +65,6 @@ pub const DECIDED: i32 = 1000;
 pub const DECIDED_PLIES: usize = 6;
 /// Plies after which a game still going is adjudicated a draw.
 pub const MAX_PLIES: usize = 400;
-/// Transposition table per engine, in MB.
-const HASH_MB: usize = 16;
-
 /// What a datagen run plays.
 #[derive(Clone, Debug)]
 pub struct DatagenConfig {
@@ -82,6 +78,9 @@ pub struct DatagenConfig {
     pub seed: u64,
     /// The positions games start from (FENs).
     pub openings: Vec<String>,
+    /// The engine that plays both sides (one per thread): the strongest stage, with the table
+    /// size asked for.
+    pub engine: EngineSpec<Chess>,
 }
 
 /// One kept position: its FEN and the search's score, from White's side.
@@ -131,7 +130,7 @@ fn game_random(seed: u64, number: usize) -> SplitMix64 {
 // ANCHOR: play_game
 /// Plays game `number` of the run `config` with `engine` (whose tables are cleared first).
 pub fn play_game(
-    engine: &mut Selective<Chess>,
+    engine: &mut dyn Engine<Chess>,
     config: &DatagenConfig,
     number: usize,
 ) -> Result<GameData> {
@@ -307,12 +306,15 @@ pub fn play_games(
             let sender = sender.clone();
             let next = &next;
             scope.spawn(move || {
-                let mut engine = Selective::<Chess>::new(HASH_MB);
+                let mut engine = config.engine.build();
                 while !stop.load(Ordering::Relaxed) {
                     let Some(&number) = numbers.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    if sender.send(play_game(&mut engine, config, number)).is_err() {
+                    if sender
+                        .send(play_game(engine.as_mut(), config, number))
+                        .is_err()
+                    {
                         break;
                     }
                 }
@@ -341,6 +343,7 @@ mod tests {
             random_plies: 2,
             seed: 5,
             openings: crate::lab::openings::default_openings(),
+            engine: EngineSpec::strongest().with_hash(1).unwrap(),
         }
     }
 
@@ -360,11 +363,11 @@ mod tests {
     #[test]
     fn a_game_is_the_same_whoever_plays_it() {
         let config = config(1);
-        let mut first = Selective::<Chess>::new(1);
-        let a = play_game(&mut first, &config, 4).unwrap();
+        let mut first = config.engine.build();
+        let a = play_game(first.as_mut(), &config, 4).unwrap();
         // A used engine, after another game, plays game 4 again move for move.
-        play_game(&mut first, &config, 5).unwrap();
-        let b = play_game(&mut first, &config, 4).unwrap();
+        play_game(first.as_mut(), &config, 5).unwrap();
+        let b = play_game(first.as_mut(), &config, 4).unwrap();
         assert_eq!(a, b);
         assert!(a.plies > 0 && [0.0, 0.5, 1.0].contains(&a.result));
         for sample in &a.samples {

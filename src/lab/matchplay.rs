@@ -323,8 +323,8 @@ mod tests {
     fn colours_alternate_on_each_opening_and_pairs_are_counted() {
         let config = MatchConfig {
             players: [
-                PlayerSpec::Stage("alphabeta".into()),
-                PlayerSpec::Stage("minimax".into()),
+                PlayerSpec::stage("alphabeta").unwrap(),
+                PlayerSpec::stage("minimax").unwrap(),
             ],
             games: 6,
             limits: depth(1),

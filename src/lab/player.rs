@@ -11,7 +11,7 @@ use crate::game::Game;
 use crate::games::Chess;
 use crate::limits::{Clock, SearchLimits};
 use crate::score::Depth;
-use crate::search::{engine_for, find_engine, Engine};
+use crate::search::{Engine, EngineSpec};
 use chess::ChessMove;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 /// A player, as the command line names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
-    /// A stage (or side engine) of this crate, by name.
-    Stage(String),
+    /// A stage (or side engine) of this crate, with its settings.
+    Stage(EngineSpec<Chess>),
     /// A UCI engine: the command that starts it (split on whitespace: program, then
     /// arguments), and the options to set before the first game.
     Uci {
@@ -35,11 +35,17 @@ pub enum PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// A stage of this crate, described by `text` (`selective -null_move`): an error naming
+    /// the bad word if it describes none.
+    pub fn stage(text: &str) -> Result<PlayerSpec> {
+        Ok(PlayerSpec::Stage(text.parse()?))
+    }
+
     /// The name shown in tables and PGN headers: the stage, or the engine's program name
     /// (with its options, if any, so two settings of one engine are told apart).
     pub fn name(&self) -> String {
         match self {
-            PlayerSpec::Stage(stage) => stage.clone(),
+            PlayerSpec::Stage(stage) => stage.to_string(),
             PlayerSpec::Uci { command, options } => {
                 let program = command.split_whitespace().next().unwrap_or(command);
                 let program = program.rsplit('/').next().unwrap_or(program);
@@ -52,11 +58,11 @@ impl PlayerSpec {
         }
     }
 
-    /// Checks what can be checked before a match starts: a stage name must exist, a command
-    /// must not be empty.
+    /// Checks what can be checked before a match starts: a command must not be empty. (A
+    /// stage's description was checked when it was read.)
     pub fn check(&self) -> Result<()> {
         match self {
-            PlayerSpec::Stage(stage) => find_engine(stage).map(|_| ()),
+            PlayerSpec::Stage(_) => Ok(()),
             PlayerSpec::Uci { command, .. } if command.trim().is_empty() => Err(
                 Error::InvalidLimit("an engine needs a command to start it".into()),
             ),
@@ -68,8 +74,8 @@ impl PlayerSpec {
     pub fn start(&self) -> Result<Box<dyn Player>> {
         match self {
             PlayerSpec::Stage(stage) => Ok(Box::new(StagePlayer {
-                name: stage.clone(),
-                engine: engine_for::<Chess>(stage)?,
+                name: stage.to_string(),
+                engine: stage.build(),
             })),
             PlayerSpec::Uci { command, options } => {
                 Ok(Box::new(UciPlayer::start(command, options, self.name())?))
@@ -440,7 +446,7 @@ mod tests {
             options: vec![("UCI_Elo".into(), "1800".into())],
         };
         assert_eq!(stockfish.name(), "stockfish UCI_Elo=1800");
-        assert!(PlayerSpec::Stage("nope".into()).check().is_err());
+        assert!(PlayerSpec::stage("nope").is_err());
         assert!(PlayerSpec::Uci {
             command: " ".into(),
             options: vec![]

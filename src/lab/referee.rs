@@ -234,7 +234,7 @@ mod tests {
     use crate::score::Depth;
 
     fn stage(name: &str) -> Box<dyn Player> {
-        PlayerSpec::Stage(name.into()).start().unwrap()
+        PlayerSpec::stage(name).unwrap().start().unwrap()
     }
 
     fn depth(d: Depth) -> MoveLimits {

@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::games::Chess;
 use crate::limits::SearchLimits;
 use crate::score::Depth;
-use crate::search::{engine_for, Engine, RootSplit, DEFAULT_HASH_MB};
+use crate::search::{specs, Engine, EngineSpec, RootSplit, ToEngineSpec, DEFAULT_HASH_MB};
 use crate::stats::millis;
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -75,7 +75,7 @@ pub struct ScalingReport {
 /// interleaved (1, 2, 4 threads, then again) so that a slow spell of a shared machine falls on
 /// all thread counts alike. `progress` is told (done, total) after each search.
 pub fn time_to_depth(
-    stages: &[&str],
+    stages: &[impl ToEngineSpec<Chess>],
     threads: &[usize],
     fens: &[String],
     depth: Depth,
@@ -93,23 +93,30 @@ pub fn time_to_depth(
         .iter()
         .map(|f| Chess::from_fen(f))
         .collect::<Result<_>>()?;
-    for stage in stages {
-        for &n in threads {
-            engine_for::<Chess>(&format!("{stage} threads={n}"))?; // checked before any search
-        }
-    }
+    // Every engine at every thread count, read and checked before any search.
+    let stages: Vec<EngineSpec<Chess>> = specs(stages)?;
+    let labels: Vec<String> = stages.iter().map(EngineSpec::label).collect();
+    let engines: Vec<Vec<EngineSpec<Chess>>> = stages
+        .iter()
+        .map(|stage| {
+            threads
+                .iter()
+                .map(|&n| stage.clone().with_threads(n))
+                .collect::<Result<_>>()
+        })
+        .collect::<Result<_>>()?;
     let total = stages.len() * threads.len() * games.len() * runs;
     let mut all = Vec::with_capacity(total);
     for (position, game) in games.iter().enumerate() {
         for _ in 0..runs {
-            for stage in stages {
-                for &n in threads {
-                    let mut engine = engine_for::<Chess>(&format!("{stage} threads={n}"))?;
+            for (label, at_thread_counts) in labels.iter().zip(&engines) {
+                for (&n, spec) in threads.iter().zip(at_thread_counts) {
+                    let mut engine = spec.build();
                     let mut game = game.clone();
                     let start = Instant::now();
                     let result = engine.search(&mut game, &limits);
                     all.push(Run {
-                        stage: stage.to_string(),
+                        stage: label.clone(),
                         threads: n,
                         position,
                         time: start.elapsed(),
@@ -121,7 +128,8 @@ pub fn time_to_depth(
             }
         }
     }
-    let summary = summarise(&all, stages, threads, games.len());
+    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+    let summary = summarise(&all, &labels, threads, games.len());
     Ok(ScalingReport {
         depth,
         runs,

@@ -34,7 +34,7 @@ use crate::games::Chess;
 use crate::lab::epd::EpdRecord;
 use crate::limits::SearchLimits;
 use crate::score::{Depth, Score};
-use crate::search::{engine_for, Engine};
+use crate::search::{Engine, ToEngineSpec};
 use crate::stats::millis;
 use chess::ChessMove;
 use serde::Serialize;
@@ -156,19 +156,20 @@ impl Expectation {
     }
 }
 
-/// Runs every record with the stage called `stage` under `limits`.
+/// Runs every record with `engine` (a stage or side engine, with its settings) under `limits`.
 ///
 /// Every record is checked (legal position, legal `bm`/`am` moves, something to check) before
 /// the first search, so a bad file fails at once. `progress(done, total, entry)` is called
 /// after each position.
 pub fn run_suite(
     records: &[EpdRecord],
-    stage: &str,
+    engine: &(impl ToEngineSpec<Chess> + ?Sized),
     limits: &SearchLimits,
     mut progress: impl FnMut(usize, usize, &SuiteEntry),
 ) -> Result<SuiteReport> {
     limits.validate()?;
-    let mut engine: Box<dyn Engine<Chess>> = engine_for::<Chess>(stage)?;
+    let spec = engine.to_spec()?;
+    let mut engine: Box<dyn Engine<Chess>> = spec.build();
     let mut prepared = Vec::with_capacity(records.len());
     for record in records {
         let game = record.game()?;
@@ -198,7 +199,7 @@ pub fn run_suite(
         progress(entries.len(), total, &entries[entries.len() - 1]);
     }
     Ok(SuiteReport {
-        stage: engine.name().to_string(),
+        stage: spec.to_string(),
         entries,
         seconds: start.elapsed().as_secs_f64(),
     })

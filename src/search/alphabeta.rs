@@ -26,6 +26,9 @@ use crate::stats::SearchResult;
 /// Depth searched when the limits give none.
 pub const DEFAULT_DEPTH: Depth = 4;
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "alphabeta";
+
 /// Fixed-depth alpha-beta (negamax form, fail-soft).
 #[derive(Debug)]
 pub struct AlphaBeta {
@@ -85,7 +88,7 @@ impl AlphaBeta {
 
 impl<G: Game> Engine<G> for AlphaBeta {
     fn name(&self) -> &'static str {
-        "alphabeta"
+        NAME
     }
 
     // ANCHOR: root

@@ -41,6 +41,9 @@ use crate::search::engine::{move_to_front, Engine, IterationObserver};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, Probe, TranspositionTable};
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "cached";
+
 /// Iterative deepening with a transposition table.
 pub struct Cached<G: Game> {
     state: Deepening<G::Move>,
@@ -148,7 +151,7 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
 
 impl<G: Game> Engine<G> for Cached<G> {
     fn name(&self) -> &'static str {
-        "cached"
+        NAME
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {

@@ -35,6 +35,9 @@ use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH}
 use crate::search::engine::{Engine, IterationObserver};
 use crate::stats::SearchResult;
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "iterative";
+
 /// Iterative deepening around alpha-beta, previous principal variation first.
 pub struct Iterative<G: Game> {
     state: Deepening<G::Move>,
@@ -111,7 +114,7 @@ impl<G: Game> IterativeStage<G> for Iterative<G> {
 
 impl<G: Game> Engine<G> for Iterative<G> {
     fn name(&self) -> &'static str {
-        "iterative"
+        NAME
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {

@@ -26,6 +26,9 @@ use crate::stats::SearchResult;
 /// Depth searched when the limits give none.
 pub const DEFAULT_DEPTH: Depth = 3;
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "minimax";
+
 /// Plain fixed-depth minimax, in negamax form.
 #[derive(Debug)]
 pub struct Minimax {
@@ -73,7 +76,7 @@ impl Minimax {
 
 impl<G: Game> Engine<G> for Minimax {
     fn name(&self) -> &'static str {
-        "minimax"
+        NAME
     }
 
     // ANCHOR: root

@@ -49,8 +49,9 @@ pub mod mtdf;
 pub mod oracle;
 pub mod root_split;
 
-// The roof: the names of every rung, and how to build each.
+// The roof: the names of every rung, how to build each, and an engine described by a value.
 pub mod registry;
+pub mod spec;
 
 pub use alphabeta::AlphaBeta;
 pub use cached::Cached;
@@ -66,8 +67,9 @@ pub use parallel::LazySmp;
 pub use pvs::Pvs;
 pub use quiescence::Quiescence;
 pub use registry::{
-    engine_for, find_engine, find_stage, previous_stage, strongest_stage, Stage, DEFAULT_HASH_MB,
-    SIDE_ENGINES, STAGES,
+    find_engine, find_stage, previous_stage, strongest_stage, Stage, StageId, DEFAULT_HASH_MB,
+    HASH_MAX_MB, HASH_MIN_MB, SIDE_ENGINES, STAGES,
 };
 pub use root_split::RootSplit;
 pub use selective::Selective;
+pub use spec::{engine_for, specs, EngineSpec, ToEngineSpec};

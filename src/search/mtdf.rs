@@ -38,6 +38,9 @@ use crate::search::engine::{Engine, IterationObserver};
 use crate::search::ordered::Ordered;
 use crate::stats::SearchResult;
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "mtdf";
+
 /// MTD(f) over the ordered stage's search.
 pub struct Mtdf<G: Game> {
     ordered: Ordered<G>,
@@ -143,7 +146,7 @@ impl<G: Game> IterativeStage<G> for Mtdf<G> {
 
 impl<G: Game> Engine<G> for Mtdf<G> {
     fn name(&self) -> &'static str {
-        "mtdf"
+        NAME
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {

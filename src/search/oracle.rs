@@ -60,6 +60,9 @@ struct Plan {
 /// the window.
 type PlanKey = (u64, Depth, Ply, Score, Score);
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "oracle";
+
 /// Alpha-beta with a perfect move order (see the module docs).
 pub struct Oracle<G: Game> {
     /// The oracle's own work (the exact-value searches): what limits and `stop` count.
@@ -366,7 +369,7 @@ impl<G: Game> Oracle<G> {
 
 impl<G: Game> Engine<G> for Oracle<G> {
     fn name(&self) -> &'static str {
-        "oracle"
+        NAME
     }
 
     /// Plans the root as alpha-beta's root searches it: every move, the best first, each later

@@ -34,6 +34,9 @@ use crate::search::move_picker::{MovePicker, OrderingTables};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, Probe, TranspositionTable};
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "ordered";
+
 /// The cached engine with every move in order: hash move, MVV-LVA, killers, history.
 pub struct Ordered<G: Game> {
     state: Deepening<G::Move>,
@@ -146,7 +149,7 @@ impl<G: Game> IterativeStage<G> for Ordered<G> {
 
 impl<G: Game> Engine<G> for Ordered<G> {
     fn name(&self) -> &'static str {
-        "ordered"
+        NAME
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {

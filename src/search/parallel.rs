@@ -42,6 +42,9 @@ use crate::stats::{Iteration, SearchResult};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "parallel";
+
 /// The parallel stage: the selective search on every thread, sharing one table.
 pub struct LazySmp<G: Game> {
     searchers: Searchers<G>,
@@ -70,7 +73,7 @@ fn depth_offset(thread: usize) -> Depth {
 
 impl<G: Game> Engine<G> for LazySmp<G> {
     fn name(&self) -> &'static str {
-        "parallel"
+        NAME
     }
 
     // ANCHOR: search

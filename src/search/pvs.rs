@@ -35,6 +35,9 @@ use crate::search::move_picker::{MovePicker, OrderingTables};
 use crate::stats::SearchResult;
 use crate::tt::{Bound, Probe, TranspositionTable};
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "pvs";
+
 /// The ordered engine, searching every move after the first with a null window, and the root
 /// with an aspiration window.
 pub struct Pvs<G: Game> {
@@ -184,7 +187,7 @@ impl<G: Game> IterativeStage<G> for Pvs<G> {
 
 impl<G: Game> Engine<G> for Pvs<G> {
     fn name(&self) -> &'static str {
-        "pvs"
+        NAME
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {

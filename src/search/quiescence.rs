@@ -46,6 +46,9 @@ use crate::search::move_picker::{noisy_moves_in_order, MovePicker, OrderingTable
 use crate::stats::SearchResult;
 use crate::tt::{Bound, Probe, TranspositionTable};
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "quiescence";
+
 /// The pvs engine, searching on from its horizon until the position is quiet.
 pub struct Quiescence<G: Game> {
     state: Deepening<G::Move>,
@@ -251,7 +254,7 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
 
 impl<G: Game> Engine<G> for Quiescence<G> {
     fn name(&self) -> &'static str {
-        "quiescence"
+        NAME
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {

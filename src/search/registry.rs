@@ -1,19 +1,61 @@
-//! The registry of rungs: every stage by name, in ladder order, and the engines beside the
-//! ladder. It names every rung and builds any of them, so it sits above them all, in a file of
-//! its own; a new rung is one line in [`STAGES`] and one in [`engine_for`].
+//! # The registry: every engine by name, and how to build each
+//!
+//! The roof over the ladder: the one place that knows every rung. [`STAGES`] lists the rungs
+//! in ladder order (the last is the strongest, the UCI default) and [`SIDE_ENGINES`] the engines
+//! beside them; each entry says what the engine adds and how it is judged. A name is written
+//! once, in the engine's own file (`pvs::NAME`, which its [`Engine::name`] returns too), and
+//! an engine is built by an exhaustive match on its [`StageId`], so a stage cannot be listed
+//! without being buildable. A new rung is one entry in [`STAGES`], one variant of [`StageId`]
+//! and one arm in [`build`].
+//!
+//! An engine *with its settings* (switches, threads, table size) is described by an
+//! [`EngineSpec`](super::EngineSpec), read once from what a person typed.
 
 use crate::error::{Error, Result};
 use crate::game::Game;
-use crate::search::threads::MAX_THREADS;
+use crate::search::engine::Engine;
 use crate::search::{
-    AlphaBeta, Cached, Engine, Iterative, LazySmp, Minimax, Mtdf, Oracle, Ordered, Pvs, Quiescence,
-    RootSplit, Selective,
+    alphabeta, cached, iterative, minimax, mtdf, oracle, ordered, parallel, pvs, quiescence,
+    root_split, selective, AlphaBeta, Cached, Iterative, LazySmp, Minimax, Mtdf, Oracle, Ordered,
+    Pvs, Quiescence, RootSplit, Selective,
 };
+
+/// Which engine a [`Stage`] is: each rung of the ladder, and each engine beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StageId {
+    /// Stage 1, [`Minimax`].
+    Minimax,
+    /// Stage 2, [`AlphaBeta`].
+    AlphaBeta,
+    /// Stage 3, [`Iterative`].
+    Iterative,
+    /// Stage 4, [`Cached`].
+    Cached,
+    /// Stage 5, [`Ordered`].
+    Ordered,
+    /// Stage 6, [`Pvs`].
+    Pvs,
+    /// Stage 7, [`Quiescence`].
+    Quiescence,
+    /// Stage 8, [`Selective`].
+    Selective,
+    /// Stage 9, [`LazySmp`].
+    Parallel,
+    /// Beside the ladder: [`Mtdf`].
+    Mtdf,
+    /// Beside the ladder: [`Oracle`].
+    Oracle,
+    /// Beside the ladder: [`RootSplit`].
+    RootSplit,
+}
 
 /// A rung of the ladder: its name and what it adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stage {
-    /// The name used on the command line, in UCI `setoption name Stage` and in tests.
+    /// Which engine it is.
+    pub id: StageId,
+    /// The name used on the command line, in UCI `setoption name Stage` and in tests: the
+    /// engine's own ([`Engine::name`]).
     pub name: &'static str,
     /// What the stage adds to the one before.
     pub summary: &'static str,
@@ -32,42 +74,48 @@ pub struct Stage {
 /// Every stage, in ladder order. The last one is the strongest and the default.
 pub const STAGES: &[Stage] = &[
     Stage {
-        name: "minimax",
+        id: StageId::Minimax,
+        name: minimax::NAME,
         summary: "every move to a fixed depth",
         fixed_depth: true,
         judged_by_strength: false,
         parallel: false,
     },
     Stage {
-        name: "alphabeta",
+        id: StageId::AlphaBeta,
+        name: alphabeta::NAME,
         summary: "minimax with an (alpha, beta) window and cut-offs",
         fixed_depth: true,
         judged_by_strength: false,
         parallel: false,
     },
     Stage {
-        name: "iterative",
+        id: StageId::Iterative,
+        name: iterative::NAME,
         summary: "iterative deepening with a time limit, previous PV first",
         fixed_depth: false,
         judged_by_strength: false,
         parallel: false,
     },
     Stage {
-        name: "cached",
+        id: StageId::Cached,
+        name: cached::NAME,
         summary: "iterative deepening plus a transposition table",
         fixed_depth: false,
         judged_by_strength: false,
         parallel: false,
     },
     Stage {
-        name: "ordered",
+        id: StageId::Ordered,
+        name: ordered::NAME,
         summary: "the cached engine with move ordering: hash move, MVV-LVA, killers, history",
         fixed_depth: false,
         judged_by_strength: false,
         parallel: false,
     },
     Stage {
-        name: "pvs",
+        id: StageId::Pvs,
+        name: pvs::NAME,
         summary:
             "principal variation search: null windows after the first move, aspiration windows",
         fixed_depth: false,
@@ -75,21 +123,24 @@ pub const STAGES: &[Stage] = &[
         parallel: false,
     },
     Stage {
-        name: "quiescence",
+        id: StageId::Quiescence,
+        name: quiescence::NAME,
         summary: "at the horizon, captures until the position is quiet (SEE, delta pruning)",
         fixed_depth: false,
         judged_by_strength: true,
         parallel: false,
     },
     Stage {
-        name: "selective",
+        id: StageId::Selective,
+        name: selective::NAME,
         summary: "extensions, null move, futility, late move reductions; the full evaluation",
         fixed_depth: false,
         judged_by_strength: true,
         parallel: false,
     },
     Stage {
-        name: "parallel",
+        id: StageId::Parallel,
+        name: parallel::NAME,
         summary: "Lazy SMP: stage 8 on every thread, sharing one lock-free table (threads=N)",
         fixed_depth: false,
         judged_by_strength: true,
@@ -101,14 +152,16 @@ pub const STAGES: &[Stage] = &[
 /// can be run wherever a stage can (`--stage oracle`), but the UCI engine plays the ladder.
 pub const SIDE_ENGINES: &[Stage] = &[
     Stage {
-        name: "mtdf",
+        id: StageId::Mtdf,
+        name: mtdf::NAME,
         summary: "MTD(f): the ordered search driven by null windows alone",
         fixed_depth: false,
         judged_by_strength: false,
         parallel: false,
     },
     Stage {
-        name: "oracle",
+        id: StageId::Oracle,
+        name: oracle::NAME,
         summary:
             "alpha-beta with a perfect move order: the fewest nodes plain alpha-beta can visit",
         fixed_depth: true,
@@ -116,7 +169,8 @@ pub const SIDE_ENGINES: &[Stage] = &[
         parallel: false,
     },
     Stage {
-        name: "rootsplit",
+        id: StageId::RootSplit,
+        name: root_split::NAME,
         summary: "root splitting: the root's moves shared out among threads (threads=N)",
         fixed_depth: false,
         judged_by_strength: true,
@@ -132,16 +186,20 @@ pub fn strongest_stage() -> &'static str {
 /// Size of a transposition table when none is asked for, in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
 
+/// The smallest table size an engine accepts (`hash=N`, UCI's `Hash`), in megabytes.
+pub const HASH_MIN_MB: usize = 1;
+
+/// The largest table size an engine accepts, in megabytes.
+pub const HASH_MAX_MB: usize = 4096;
+
 /// Finds the rung of the ladder called `name` (surrounding spaces and case do not matter); an
 /// unknown name is an error that lists the stages.
 pub fn find_stage(name: &str) -> Result<&'static Stage> {
     find_in(STAGES, name)
 }
 
-/// Finds the stage or side engine called `name`, as [`find_stage`] does. A name may carry
-/// switches after the stage (`selective -null_move`): they are checked by [`engine_for`].
+/// Finds the stage or side engine called `name`, as [`find_stage`] does.
 pub fn find_engine(name: &str) -> Result<&'static Stage> {
-    let name = stage_word(name);
     find_in(STAGES, name)
         .or_else(|_| find_in(SIDE_ENGINES, name))
         .map_err(|_| {
@@ -165,95 +223,88 @@ fn unknown_stage(name: &str, list: &[Stage]) -> Error {
     }
 }
 
-/// The stage's name in a name that may carry switches: its first word.
-fn stage_word(name: &str) -> &str {
-    name.split_whitespace().next().unwrap_or("")
-}
-
-// ANCHOR: engine_for
-/// Builds the engine of the stage or side engine called `name` (read as [`find_engine`] reads
-/// it). After the stage's name, `-part` switches a part off and `+part` on, for the stages
-/// that have parts to switch ([`Engine::switches`]): `selective -null_move -mobility` is the
-/// selective stage without null-move pruning and without the mobility term. An unknown part
-/// is an error that lists the known ones. `threads=N` has a parallel search use `N` threads
-/// (`parallel threads=2`); a stage that searches on one thread refuses more.
-pub fn engine_for<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
-    let mut engine = build_engine::<G>(name)?;
-    for word in name.split_whitespace().skip(1) {
-        if let Some(count) = word.strip_prefix("threads=") {
-            let threads = count
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (1..=MAX_THREADS).contains(n))
-                .ok_or_else(|| Error::BadThreads {
-                    stage: engine.name().to_string(),
-                    reason: format!("'{count}' is not a number from 1 to {MAX_THREADS}"),
-                })?;
-            if !engine.set_threads(threads) {
-                return Err(Error::BadThreads {
-                    stage: engine.name().to_string(),
-                    reason: "it searches on one thread; parallel and rootsplit use more".into(),
-                });
-            }
-            continue;
-        }
-        let (on, part) = match word.as_bytes().first() {
-            Some(b'-') => (false, &word[1..]),
-            Some(b'+') => (true, &word[1..]),
-            _ => (true, word),
-        };
-        if !engine.switch(part, on) {
-            let known = switch_names::<G>(find_engine(name)?);
-            return Err(Error::UnknownSwitch {
-                stage: engine.name().to_string(),
-                name: word.to_string(),
-                known: if known.is_empty() {
-                    "none: this stage has no parts to switch".to_string()
-                } else {
-                    known
-                        .iter()
-                        .map(|k| format!("-{k}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                },
-            });
-        }
-    }
-    Ok(engine)
-}
-// ANCHOR_END: engine_for
-
-fn build_engine<G: Game + 'static>(name: &str) -> Result<Box<dyn Engine<G>>> {
-    let stage = find_engine(name)?;
-    match stage.name {
-        "minimax" => Ok(Box::new(Minimax::new())),
-        "alphabeta" => Ok(Box::new(AlphaBeta::new())),
-        "iterative" => Ok(Box::new(Iterative::new())),
-        "cached" => Ok(Box::new(Cached::<G>::new(DEFAULT_HASH_MB))),
-        "ordered" => Ok(Box::new(Ordered::<G>::new(DEFAULT_HASH_MB))),
-        "pvs" => Ok(Box::new(Pvs::<G>::new(DEFAULT_HASH_MB))),
-        "quiescence" => Ok(Box::new(Quiescence::<G>::new(DEFAULT_HASH_MB))),
-        "selective" => Ok(Box::new(Selective::<G>::new(DEFAULT_HASH_MB))),
-        "parallel" => Ok(Box::new(LazySmp::<G>::new(DEFAULT_HASH_MB))),
-        "rootsplit" => Ok(Box::new(RootSplit::<G>::new(DEFAULT_HASH_MB))),
-        "mtdf" => Ok(Box::new(Mtdf::<G>::new(DEFAULT_HASH_MB))),
-        "oracle" => Ok(Box::new(Oracle::<G>::new())),
-        // A stage listed but not built here: a bug, reported like an unknown name.
-        _ => Err(unknown_stage(name, STAGES)),
-    }
-}
-
-/// The names of the parts of `stage` that can be switched: stage 8's (and so those of the
-/// parallel searches built on it), none for the others.
-fn switch_names<G: Game>(stage: &Stage) -> Vec<&'static str> {
-    match stage.name {
-        "selective" | "parallel" | "rootsplit" => Selective::<G>::switch_names(),
-        _ => Vec::new(),
-    }
-}
-
 /// The stage before `name` on the ladder, if any (what "nodes vs previous stage" compares to).
 pub fn previous_stage(name: &str) -> Option<&'static str> {
     let index = STAGES.iter().position(|s| s.name == name)?;
     index.checked_sub(1).map(|i| STAGES[i].name)
+}
+
+impl Stage {
+    /// The names of the parts of this engine that can be switched off when it searches `G`:
+    /// stage 8's pieces and its evaluator's parts, for stage 8 and the parallel searches built
+    /// on it; none for the others.
+    pub fn switch_names<G: Game>(&self) -> Vec<&'static str> {
+        match self.id {
+            StageId::Selective | StageId::Parallel | StageId::RootSplit => {
+                Selective::<G>::switch_names()
+            }
+            StageId::Minimax
+            | StageId::AlphaBeta
+            | StageId::Iterative
+            | StageId::Cached
+            | StageId::Ordered
+            | StageId::Pvs
+            | StageId::Quiescence
+            | StageId::Mtdf
+            | StageId::Oracle => Vec::new(),
+        }
+    }
+}
+
+// ANCHOR: build
+/// A new engine of `stage` with a transposition table of about `hash_mb` MB (the stages
+/// without a table have none to size), every part on, on one thread.
+pub fn build<G: Game + 'static>(stage: &Stage, hash_mb: usize) -> Box<dyn Engine<G>> {
+    match stage.id {
+        StageId::Minimax => Box::new(Minimax::new()),
+        StageId::AlphaBeta => Box::new(AlphaBeta::new()),
+        StageId::Iterative => Box::new(Iterative::new()),
+        StageId::Cached => Box::new(Cached::<G>::new(hash_mb)),
+        StageId::Ordered => Box::new(Ordered::<G>::new(hash_mb)),
+        StageId::Pvs => Box::new(Pvs::<G>::new(hash_mb)),
+        StageId::Quiescence => Box::new(Quiescence::<G>::new(hash_mb)),
+        StageId::Selective => Box::new(Selective::<G>::new(hash_mb)),
+        StageId::Parallel => Box::new(LazySmp::<G>::new(hash_mb)),
+        StageId::Mtdf => Box::new(Mtdf::<G>::new(hash_mb)),
+        StageId::Oracle => Box::new(Oracle::<G>::new()),
+        StageId::RootSplit => Box::new(RootSplit::<G>::new(hash_mb)),
+    }
+}
+// ANCHOR_END: build
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Chess, TicTacToe};
+
+    #[test]
+    fn every_engine_is_built_under_its_own_name() {
+        for stage in STAGES.iter().chain(SIDE_ENGINES) {
+            assert_eq!(build::<Chess>(stage, 1).name(), stage.name);
+            assert_eq!(build::<TicTacToe>(stage, 1).name(), stage.name);
+        }
+        let mut ids: Vec<StageId> = STAGES.iter().chain(SIDE_ENGINES).map(|s| s.id).collect();
+        ids.dedup();
+        assert_eq!(ids.len(), 12, "each engine listed once");
+    }
+
+    #[test]
+    fn stage_8_and_the_searches_on_it_switch_pieces_and_terms() {
+        let selective = find_stage("selective").unwrap();
+        let names = selective.switch_names::<Chess>();
+        assert!(names.contains(&"null_move") && names.contains(&"mobility"));
+        assert_eq!(
+            find_stage("parallel").unwrap().switch_names::<Chess>(),
+            names
+        );
+        // Tic-tac-toe's evaluator has nothing to switch: only the pieces are left.
+        assert_eq!(
+            selective.switch_names::<TicTacToe>(),
+            selective::PIECE_NAMES
+        );
+        assert!(find_stage("pvs")
+            .unwrap()
+            .switch_names::<Chess>()
+            .is_empty());
+    }
 }

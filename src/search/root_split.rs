@@ -38,6 +38,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "rootsplit";
+
 /// Root splitting: the root's moves shared out among threads, the first searched alone.
 pub struct RootSplit<G: Game> {
     searchers: Searchers<G>,
@@ -273,7 +276,7 @@ impl<G: Game> IterativeStage<G> for RootSplit<G> {
 
 impl<G: Game> Engine<G> for RootSplit<G> {
     fn name(&self) -> &'static str {
-        "rootsplit"
+        NAME
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {

@@ -118,6 +118,9 @@ pub const SEE_QUIET_MARGIN: i32 = 50;
 pub const SEE_CAPTURE_MARGIN: i32 = 100;
 // ANCHOR_END: margins
 
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "selective";
+
 /// The selective engine: the quiescence stage, searching what matters deeper and the rest
 /// shallower, with the full evaluation.
 pub struct Selective<G: Game> {
@@ -779,7 +782,7 @@ fn reduction_table() -> Vec<[Depth; 64]> {
 
 impl<G: Game> Engine<G> for Selective<G> {
     fn name(&self) -> &'static str {
-        "selective"
+        NAME
     }
 
     fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {

@@ -23,7 +23,7 @@ use crate::limits::SearchLimits;
 use crate::positions::{NamedPosition, HORIZON, LADDER};
 use crate::score::{Depth, Score};
 use crate::search::move_picker::{noisy_moves_in_order, DELTA_MARGIN};
-use crate::search::{engine_for, Quiescence};
+use crate::search::{specs, EngineSpec, Quiescence, ToEngineSpec};
 use crate::stats::{Iteration, SearchResult};
 use crate::teach::notebook::{
     board_svg, change_percent, line_svg, san_line, signed_score, thousands,
@@ -39,9 +39,14 @@ pub const HORIZON_TRAP: [&str; 4] = ["c3e4", "f6e4", "e5c6", "d7c6"];
 /// 1.e4 e5 2.Nf3 (`tests/quiescence.rs` holds the swings).
 pub const SWING_OPENING: [&str; 3] = ["e2e4", "e7e5", "g1f3"];
 
-/// `game` searched by `stage` to `depth` (a fresh engine, nothing carried over).
-pub fn search(game: &Chess, stage: &str, depth: Depth) -> Result<SearchResult<ChessMove>> {
-    let mut engine = engine_for::<Chess>(stage)?;
+/// `game` searched by `stage` (a name, or a description already read) to `depth` (a fresh
+/// engine, nothing carried over).
+pub fn search(
+    game: &Chess,
+    stage: &(impl ToEngineSpec<Chess> + ?Sized),
+    depth: Depth,
+) -> Result<SearchResult<ChessMove>> {
+    let mut engine = stage.to_spec()?.build();
     Ok(engine.search(&mut game.clone(), &SearchLimits::depth(depth)))
 }
 
@@ -340,10 +345,15 @@ pub struct Cost {
 
 /// Each stage of `stages` at each depth of `depths` on every position (a fresh engine each
 /// time): nodes, quiescence nodes, and the deepest ply reached.
-pub fn cost(positions: &[NamedPosition], stages: &[&str], depths: &[Depth]) -> Result<Vec<Cost>> {
+pub fn cost(
+    positions: &[NamedPosition],
+    stages: &[impl ToEngineSpec<Chess>],
+    depths: &[Depth],
+) -> Result<Vec<Cost>> {
+    let stages: Vec<EngineSpec<Chess>> = specs(stages)?;
     let mut rows = Vec::new();
     for &depth in depths {
-        for &stage in stages {
+        for stage in &stages {
             let mut row = Cost {
                 stage: stage.to_string(),
                 depth,

@@ -1,7 +1,8 @@
 //! The selective stage taken apart: what its pieces save, and how deep it gets, measured on a
 //! set of positions (notebook 08).
 //!
-//! - [`run`] searches each position of a set with one engine, named as [`engine_for`] reads
+//! - [`run`] searches each position of a set with one engine, named as
+//!   [`EngineSpec`](crate::search::EngineSpec) reads
 //!   it (`selective -null_move` is the selective stage without null-move pruning), a fresh
 //!   engine for each position. The
 //!   [`Run`] keeps every result and adds them up: nodes, the counters of the selective pieces,
@@ -19,7 +20,7 @@ use crate::games::Chess;
 use crate::limits::SearchLimits;
 use crate::positions::NamedPosition;
 use crate::score::Depth;
-use crate::search::engine_for;
+use crate::search::ToEngineSpec;
 use crate::stats::Series;
 use crate::stats::{SearchResult, SearchStats};
 use crate::teach::notebook::{change_percent, markdown_table, signed_score, thousands};
@@ -44,19 +45,24 @@ pub struct Run {
 }
 
 /// Searches every position of `positions` with the engine `engine` (a stage's name, with
-/// switches if it has parts to switch), a fresh engine each time so that nothing carries
-/// over, within `limits`.
-pub fn run(positions: &[NamedPosition], engine: &str, limits: &SearchLimits) -> Result<Run> {
+/// switches if it has parts to switch, or its description already read), a fresh engine each
+/// time so that nothing carries over, within `limits`.
+pub fn run(
+    positions: &[NamedPosition],
+    engine: &(impl ToEngineSpec<Chess> + ?Sized),
+    limits: &SearchLimits,
+) -> Result<Run> {
     limits.validate()?;
+    let spec = engine.to_spec()?;
     let mut searches = Vec::with_capacity(positions.len());
     for &position in positions {
         let mut game = Chess::from_fen(position.fen)?;
-        let mut searcher = engine_for::<Chess>(engine)?;
+        let mut searcher = spec.build();
         let result = searcher.search(&mut game, limits);
         searches.push(PositionSearch { position, result });
     }
     Ok(Run {
-        engine: engine.to_string(),
+        engine: spec.to_string(),
         searches,
     })
 }

@@ -123,8 +123,8 @@ use crate::games::Chess;
 use crate::limits::{SearchLimits, StopFlag, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD_MS};
 use crate::score::{Depth, Score};
 use crate::search::{
-    engine_for, find_stage, strongest_stage, threads::MAX_THREADS, Engine, Stage, DEFAULT_HASH_MB,
-    STAGES,
+    find_stage, strongest_stage, threads::MAX_THREADS, Engine, EngineSpec, DEFAULT_HASH_MB,
+    HASH_MAX_MB, HASH_MIN_MB, STAGES,
 };
 use crate::stats::{nodes_per_second, Iteration, SearchResult};
 use chess::ChessMove;
@@ -141,12 +141,6 @@ pub const ENGINE_NAME: &str = concat!("searchlab ", env!("CARGO_PKG_VERSION"));
 
 /// The author the engine gives in answer to `uci`.
 pub const ENGINE_AUTHOR: &str = "the searchlab authors";
-
-/// The smallest `Hash` (transposition table size) the engine accepts, in MB.
-pub const HASH_MIN_MB: usize = 1;
-
-/// The largest `Hash` the engine accepts, in MB.
-pub const HASH_MAX_MB: usize = 4096;
 
 /// How long `quit` waits for the engine thread to end before leaving it behind (it answers a
 /// stop in microseconds; this is only there against a bug).
@@ -339,14 +333,12 @@ struct Session {
 
 impl Session {
     fn new(to_gui: Sender<ToGui>) -> io::Result<Session> {
-        let stage = find_stage(strongest_stage()).map_err(io::Error::other)?;
-        let engine = engine_for::<Chess>(stage.name).map_err(io::Error::other)?;
+        let spec = EngineSpec::strongest();
         let settings_pending = Arc::new(AtomicUsize::new(0));
         let (jobs, inbox) = mpsc::channel();
         let worker = EngineThread {
-            engine,
-            stage,
-            hash_mb: DEFAULT_HASH_MB,
+            engine: spec.build(),
+            spec,
             threads: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             to_gui: to_gui.clone(),
@@ -537,11 +529,10 @@ fn info_string(message: impl std::fmt::Display) -> String {
 /// one job at a time.
 struct EngineThread {
     engine: Box<dyn Engine<Chess>>,
-    /// The `Stage` option.
-    stage: &'static Stage,
-    /// The `Hash` option, in MB.
-    hash_mb: usize,
-    /// The `Threads` option: used by the parallel stage, ignored by the others.
+    /// The engine the options describe: the `Stage`, the `Hash` and, for a parallel stage, the
+    /// `Threads` option. Every change goes through its checks, as the command line's do.
+    spec: EngineSpec<Chess>,
+    /// The `Threads` option: used by the parallel stage, kept for it while another is chosen.
     threads: usize,
     /// The `Move Overhead` option.
     move_overhead: Duration,
@@ -580,15 +571,9 @@ impl EngineThread {
         }
     }
 
-    /// A new engine of the current stage with the current hash size.
-    fn fresh_engine(&self) -> Result<Box<dyn Engine<Chess>>, Error> {
-        let mut engine = engine_for::<Chess>(self.stage.name)?;
-        if self.hash_mb != DEFAULT_HASH_MB {
-            engine.set_hash_size(self.hash_mb);
-        }
-        // A stage that searches on one thread ignores the option (said when it is set).
-        engine.set_threads(self.threads);
-        Ok(engine)
+    /// A new engine as the options describe it.
+    fn fresh_engine(&self) -> Box<dyn Engine<Chess>> {
+        self.spec.build()
     }
 
     /// Searches, prints `info` lines and `bestmove`. Whatever happens, exactly one `bestmove`,
@@ -641,9 +626,7 @@ impl EngineThread {
                     self.say(info_string(
                         "the search failed; playing the first legal move and starting a fresh engine",
                     ));
-                    if let Ok(engine) = self.fresh_engine() {
-                        self.engine = engine;
-                    }
+                    self.engine = self.fresh_engine();
                     legal.first().copied()
                 }
             }
@@ -683,15 +666,23 @@ impl EngineThread {
         };
         if name.eq_ignore_ascii_case("hash") {
             let mb = number(HASH_MIN_MB as u64..=HASH_MAX_MB as u64)? as usize;
+            self.spec = self
+                .spec
+                .clone()
+                .with_hash(mb)
+                .map_err(|e| bad_value(e.to_string()))?;
             self.engine.set_hash_size(mb);
-            self.hash_mb = mb;
         } else if name.eq_ignore_ascii_case("threads") {
             self.threads = number(1..=MAX_THREADS as u64)? as usize;
-            if !self.engine.set_threads(self.threads) {
-                self.say(info_string(format!(
+            match self.spec.clone().with_threads(self.threads) {
+                Ok(spec) => {
+                    self.spec = spec;
+                    self.engine.set_threads(self.threads);
+                }
+                Err(_) => self.say(info_string(format!(
                     "the {} stage searches on one thread; Threads is kept for the parallel stage",
-                    self.stage.name
-                )));
+                    self.spec.stage().name
+                ))),
             }
         } else if name.eq_ignore_ascii_case("move overhead") {
             self.move_overhead = Duration::from_millis(number(0..=MAX_MOVE_OVERHEAD_MS)?);
@@ -700,8 +691,13 @@ impl EngineThread {
                 Error::UnknownStage { known, .. } => bad_value(format!("the stages are {known}")),
                 other => bad_value(other.to_string()),
             })?;
-            self.stage = stage;
-            self.engine = self.fresh_engine().map_err(|e| bad_value(e.to_string()))?;
+            let spec = EngineSpec::new(stage).with_hash(self.spec.hash_mb());
+            let spec = spec.and_then(|spec| match stage.parallel {
+                true => spec.with_threads(self.threads),
+                false => Ok(spec),
+            });
+            self.spec = spec.map_err(|e| bad_value(e.to_string()))?;
+            self.engine = self.fresh_engine();
         } else {
             return Err(UciError::UnknownOption(name.to_string()));
         }
