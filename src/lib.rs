@@ -5,6 +5,9 @@
 //!
 //! ## The ladder
 //!
+//! Nine rungs, each one file of [`search`] that reads like a chapter, each adding one idea to
+//! the rung below:
+//!
 //! | stage | module | adds | proven by |
 //! |---|---|---|---|
 //! | 1 | [`search::minimax`] | every move to a fixed depth | the exact tic-tac-toe tree (549,946 nodes, a draw) |
@@ -14,30 +17,49 @@
 //! | 5 | [`search::ordered`] | move ordering: hash move, MVV-LVA, killers, history | same score as cached at depths 1–4, fewer nodes |
 //! | 6 | [`search::pvs`] | null windows after the first move, aspiration windows | same score as ordered at depths 1–4, fewer nodes |
 //! | 7 | [`search::quiescence`] | captures played out at the horizon: stand pat, SEE, delta pruning | strength (matches, test suites); every mate still found |
-//! | 8 | [`search::selective`] | check extension, verified null move, futility, late move reductions and pruning, the full [`eval::Evaluation`] | strength, piece by piece; every mate of the suite; the UCI default |
+//! | 8 | [`search::selective`] | check extension, null move, futility, late move reductions and pruning, SEE pruning, continuation history; the full [`eval::Evaluation`] | strength, piece by piece; every mate of the suite |
+//! | 9 | [`search::parallel`] | Lazy SMP: stage 8 on every thread, one shared lock-free table | on one thread, stage 8 node for node; with more, strength at equal time |
 //!
-//! Beside the ladder: [`search::mtdf`] (MTD(f), the same score by null windows alone) and
-//! [`search::oracle`] (alpha-beta with a perfect move order, the yardstick of move ordering).
+//! The strongest rung, the parallel stage, is what `searchlab uci` plays by default (on one
+//! thread unless the GUI sets `Threads`, where it is stage 8 exactly).
+//!
+//! Beside the ladder, three engines to measure it by: [`search::mtdf`] (MTD(f), the same score
+//! by null windows alone), [`search::oracle`] (alpha-beta with a perfect move order, the
+//! yardstick of move ordering) and [`search::root_split`] (the root's moves shared out among
+//! threads: the parallel search stage 9 improves on).
 //!
 //! Every stage implements [`Engine`] and returns the same [`SearchResult`], so the tests,
-//! the `compare` table, the charts and the notebooks treat them alike.
+//! the `compare` table, the charts and the notebooks treat them alike. An engine with its
+//! settings (stage, parts switched off, threads, table size) is an [`EngineSpec`], read once
+//! from text such as `"selective -null_move"` or `"parallel threads=2 hash=64"`.
 //!
 //! ## Shared machinery, written once
+//!
+//! Below the rungs, and never borrowed from one rung by another:
 //!
 //! - [`Game`]: what a search needs to know about a game; implemented by [`Chess`] (on the
 //!   `chess` crate, with the halfmove clock and history it lacks) and [`TicTacToe`].
 //! - [`Score`]: centipawns from the side to move, with mates encoded by distance.
 //! - [`eval`]: the simple evaluation of stages 1–7 (material, piece-square tables, mobility)
-//!   and the full one of stage 8, written as weights times features.
+//!   and the full one of stages 8 and 9, written as weights times features.
 //! - [`SearchLimits`] and [`StopFlag`]: depth, nodes, time, and stopping from outside.
-//! - [`stats`]: node counts and per-iteration statistics.
-//! - [`tt`]: the transposition table.
+//! - [`stats`]: node counts, per-iteration statistics, and the series the charts draw.
+//! - [`tt`]: the transposition table, with the probe and the bounds every stage with a table
+//!   uses.
+//! - [`switches`]: parts of an engine switched off by name (stage 8's pieces, the evaluation's
+//!   terms).
+//! - In [`search`]: the [`Engine`] trait ([`search::engine`]), the deepening loop
+//!   ([`search::deepening`]), the aspiration loop ([`search::aspiration`]) and the move picker
+//!   with its histories ([`search::move_picker`]); above the rungs, the registry that names and
+//!   builds every one ([`search::registry`], [`search::spec`]).
 //!
 //! ## The faces
 //!
 //! - [`uci`]: the engine protocol, so any chess GUI can play against any stage.
-//! - [`lab`]: the measuring tools behind `searchlab compare`, `bench`, `suite` and `match`.
-//! - [`teach`]: the notebook helpers, pictures, charts and tree drawings.
+//! - [`lab`]: the measuring tools behind `searchlab compare`, `bench`, `suite`, `match`,
+//!   `datagen`, `tune` and `scaling`.
+//! - [`teach`]: the notebook helpers, pictures, charts, tree drawings, stage diffs and the
+//!   book's figures.
 //!
 //! ```
 //! use searchlab::{engine_for, Chess, SearchLimits};

@@ -205,9 +205,11 @@ impl SearchLimits {
 /// The deepest search any stage will attempt (also the length of per-ply tables).
 pub const MAX_DEPTH: Depth = 64;
 
+// ANCHOR: max_quiescence_ply
 /// The deepest ply a quiescence search may reach (well beyond any real capture sequence: a
 /// safety net, never met in practice).
 pub const MAX_QUIESCENCE_PLY: Ply = 120;
+// ANCHOR_END: max_quiescence_ply
 
 /// Decides, node by node, whether a running search must stop.
 #[derive(Debug)]

@@ -56,8 +56,8 @@ pub enum Bound {
 }
 // ANCHOR_END: bound
 
+// ANCHOR: bound_of
 impl Bound {
-    // ANCHOR: bound_of
     /// What a fail-soft search's result `best` is, given the window `(alpha, beta)` it searched:
     /// at most `alpha`, every move failed low and `best` is only an upper bound; at least
     /// `beta`, a move failed high, the rest were skipped, and `best` is only a lower bound;
@@ -72,8 +72,8 @@ impl Bound {
             Bound::Exact
         }
     }
-    // ANCHOR_END: bound_of
 }
+// ANCHOR_END: bound_of
 
 // ANCHOR: entry
 /// One remembered position.
@@ -94,8 +94,8 @@ pub struct Entry<M> {
 }
 // ANCHOR_END: entry
 
+// ANCHOR: cutoff
 impl<M> Entry<M> {
-    // ANCHOR: cutoff
     /// The entry's score, as seen `ply` plies from the root, if it answers outright a node
     /// `depth` plies from the horizon searched with the window `(alpha, beta)`: it must have
     /// been searched at least as deep, and be exact, or a bound already outside the window (a
@@ -113,8 +113,8 @@ impl<M> Entry<M> {
         };
         answers.then_some(score)
     }
-    // ANCHOR_END: cutoff
 }
+// ANCHOR_END: cutoff
 
 // ANCHOR: probe_result
 /// What the table tells a node before it is searched.
@@ -226,34 +226,6 @@ impl<M: TableMove> TranspositionTable<M> {
         self.read(self.index(key)).filter(|entry| entry.key == key)
     }
 
-    // ANCHOR: probe_node
-    /// Looks up a node before searching it: the position with `key`, `depth` plies from the
-    /// horizon and `ply` from the root, to be searched with the window `(alpha, beta)`.
-    /// Counts in `stats` what it found: a hit (`tt_hits`), and a hit that answered the node
-    /// (`tt_cutoffs`).
-    #[inline]
-    pub fn probe_node(
-        &self,
-        key: u64,
-        depth: Depth,
-        ply: Ply,
-        (alpha, beta): (Score, Score),
-        stats: &mut SearchStats,
-    ) -> Probe<M> {
-        let Some(entry) = self.probe(key) else {
-            return Probe::Search(None);
-        };
-        stats.tt_hits += 1;
-        match entry.cutoff(depth, ply, alpha, beta) {
-            Some(score) => {
-                stats.tt_cutoffs += 1;
-                Probe::Cutoff(score)
-            }
-            None => Probe::Search(entry.best_move),
-        }
-    }
-    // ANCHOR_END: probe_node
-
     // ANCHOR: xor
     /// The entry in slot `index`, if any. The key comes back only if the two words were
     /// written together: see the module docs.
@@ -314,6 +286,37 @@ impl<M: TableMove> TranspositionTable<M> {
         ((scrambled as u128 * self.slots.len() as u128) >> 64) as usize
     }
 }
+
+// ANCHOR: probe_node
+/// The probe every stage with a table makes at a node, before searching it.
+impl<M: TableMove> TranspositionTable<M> {
+    /// Looks up a node before searching it: the position with `key`, `depth` plies from the
+    /// horizon and `ply` from the root, to be searched with the window `(alpha, beta)`.
+    /// Counts in `stats` what it found: a hit (`tt_hits`), and a hit that answered the node
+    /// (`tt_cutoffs`).
+    #[inline]
+    pub fn probe_node(
+        &self,
+        key: u64,
+        depth: Depth,
+        ply: Ply,
+        (alpha, beta): (Score, Score),
+        stats: &mut SearchStats,
+    ) -> Probe<M> {
+        let Some(entry) = self.probe(key) else {
+            return Probe::Search(None);
+        };
+        stats.tt_hits += 1;
+        match entry.cutoff(depth, ply, alpha, beta) {
+            Some(score) => {
+                stats.tt_cutoffs += 1;
+                Probe::Cutoff(score)
+            }
+            None => Probe::Search(entry.best_move),
+        }
+    }
+}
+// ANCHOR_END: probe_node
 
 // ANCHOR: words
 /// The two words a slot holds for this entry (generation 0): the key XORed with the data,

@@ -25,7 +25,7 @@
 //!
 //! Two things make it cheaper without changing a single score: mobility and king safety read
 //! one list of what each piece attacks ([`attacks`]), generated once; and the search's path
-//! ([`Evaluator::evaluate`]) keeps the pawn structure's score in a [`PawnCache`], since the
+//! ([`Evaluator::evaluate`](crate::game::Evaluator::evaluate)) keeps the pawn structure's score in a [`PawnCache`], since the
 //! pawns seldom move.
 //!
 //! Chess names this evaluation as its [`Evaluator`](crate::game::Evaluator) (in

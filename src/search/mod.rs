@@ -1,4 +1,5 @@
-//! The ladder of search stages, and the one trait they all implement.
+//! The ladder of search stages: the floor they stand on, the rungs, the engines beside them,
+//! and the registry above them all. This file only declares the modules and re-exports.
 //!
 //! | stage | file | idea |
 //! |---|---|---|
@@ -13,11 +14,21 @@
 //! | 9 `parallel` | `parallel.rs` | Lazy SMP: every thread searches, all share one lock-free table |
 //!
 //! Each stage is one file that reads like a chapter: `diff` two neighbours to see the lesson.
-//! What the stages share is written once: the deepening loop, the root and the state kept
-//! between iterations in [`deepening`]; move ordering in [`move_picker`]; the names of all the
-//! stages, and how to build each, in [`registry`].
+//! What the stages share is written once, below them, and a rung imports from there, never
+//! from another rung (building on a whole rung is allowed: stage 9 runs stage 8 on threads):
 //!
-//! The parallel searches share their searchers' machinery in [`threads`].
+//! - [`engine`]: the [`Engine`] trait every engine implements, and the helpers of the
+//!   fixed-depth stages;
+//! - [`deepening`]: the iterative-deepening loop, the root search, the state kept between
+//!   iterations;
+//! - [`aspiration`]: the aspiration windows of stages 6 and up;
+//! - [`move_picker`]: move ordering, the killers and the histories, and the quiescence
+//!   searches' order of captures;
+//! - the table's probe and bounds live with the table, in [`crate::tt`].
+//!
+//! Above the rungs, [`registry`] names every engine and builds it, and [`spec`] describes an
+//! engine with its settings as a value ([`EngineSpec`]). The parallel searches share their
+//! searchers' machinery in [`threads`], built on stage 8.
 //!
 //! Beside the ladder, three engines to measure it by: [`mtdf`] (MTD(f), the score found by null
 //! windows alone), [`oracle`] (alpha-beta with a perfect move order: the fewest nodes any

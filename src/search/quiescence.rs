@@ -245,11 +245,13 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
     }
     // ANCHOR_END: search_move
 
+    // ANCHOR: iteration
     /// One iteration with an aspiration window around the previous score (see
     /// [`aspiration_window`]).
     fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
         aspiration_window(self, game, depth, previous, search_root)
     }
+    // ANCHOR_END: iteration
 }
 
 impl<G: Game> Engine<G> for Quiescence<G> {

@@ -9,6 +9,11 @@
 //!
 //! The module documentation at the top of each file (its `//!` lines) is left out: it is the
 //! chapter in prose, different for every rung, and would bury the code's changes.
+//!
+//! Some of a rung's idea lives below the rungs, written once for every stage that uses it: the
+//! table's probe (taught by the cached stage), the aspiration loop (pvs), the quiescence
+//! searches' move order (quiescence). Those pieces are part of the lesson too, so the rung's
+//! diff ends with them ([`FLOOR`]), as lines added, each under a header naming its file.
 
 use crate::error::{Error, Result};
 use crate::search::{previous_stage, STAGES};
@@ -59,6 +64,98 @@ const SOURCES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The code below the rungs that a rung's idea lives in, shown at the end of that rung's diff:
+/// the rung, the file, its text, and the `ANCHOR` names of the pieces, in the order shown.
+pub const FLOOR: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "cached",
+        "src/tt.rs",
+        include_str!("../tt.rs"),
+        &["probe_result", "probe_node", "cutoff", "bound_of"],
+    ),
+    (
+        "pvs",
+        "src/search/aspiration.rs",
+        include_str!("../search/aspiration.rs"),
+        &["constants", "aspiration", "window_edge"],
+    ),
+    (
+        "quiescence",
+        "src/search/move_picker.rs",
+        include_str!("../search/move_picker.rs"),
+        &["noisy"],
+    ),
+    (
+        "quiescence",
+        "src/limits.rs",
+        include_str!("../limits.rs"),
+        &["max_quiescence_ply"],
+    ),
+];
+
+/// The lines of `source` between `// ANCHOR: name` and `// ANCHOR_END: name`, without the
+/// anchor lines nested inside and with their common indentation taken off (as the book's
+/// `{{#include file:name}}` shows them); `None` if there is no such anchor.
+pub fn anchored(source: &str, name: &str) -> Option<String> {
+    let marker = |line: &str, kind: &str| {
+        line.trim_start()
+            .strip_prefix(kind)
+            .is_some_and(|rest| rest.trim() == name)
+    };
+    let mut lines = source.lines();
+    lines.find(|l| marker(l, "// ANCHOR:"))?;
+    let mut body = Vec::new();
+    for line in lines.by_ref() {
+        if marker(line, "// ANCHOR_END:") {
+            let indent = body
+                .iter()
+                .filter(|l: &&&str| !l.trim().is_empty())
+                .map(|l| l.len() - l.trim_start().len())
+                .min()
+                .unwrap_or(0);
+            let text: Vec<&str> = body
+                .iter()
+                .map(|l| {
+                    if l.len() >= indent {
+                        &l[indent..]
+                    } else {
+                        l.trim_start()
+                    }
+                })
+                .collect();
+            return Some(text.join("\n") + "\n");
+        }
+        let t = line.trim_start();
+        if !(t.starts_with("// ANCHOR:") || t.starts_with("// ANCHOR_END:")) {
+            body.push(line);
+        }
+    }
+    None
+}
+
+/// The floor code of `stage` (see [`FLOOR`]), as added lines under a header per file: what
+/// [`stage_diff`] ends with.
+fn floor_lines(stage: &str) -> String {
+    let mut out = String::new();
+    for &(_, path, source, anchors) in FLOOR.iter().filter(|(rung, ..)| *rung == stage) {
+        out.push_str(&format!(
+            "--- (below the rungs)\n+++ {path}\n@@ written once for every stage that uses it @@\n"
+        ));
+        for (i, anchor) in anchors.iter().enumerate() {
+            if i > 0 {
+                out.push_str("+\n");
+            }
+            let code = anchored(source, anchor).expect("every floor anchor exists");
+            for line in code.lines() {
+                out.push('+');
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
 /// The file of the rung `stage` and its text (module docs included), or `None` for a name
 /// that is not a rung.
 pub fn stage_source(stage: &str) -> Option<(&'static str, &'static str)> {
@@ -89,8 +186,9 @@ pub fn code_of(source: &str) -> String {
 
 // ANCHOR: stage_diff
 /// What the rung `stage` adds to the rung below: a unified diff of the two source files
-/// (module docs left out), with three lines of context, headed by their paths. An error for
-/// the first rung (it has none below) and for a name that is not a rung.
+/// (module docs left out), with three lines of context, headed by their paths; then the code
+/// below the rungs that the rung's idea lives in, if any ([`FLOOR`]). An error for the first
+/// rung (it has none below) and for a name that is not a rung.
 pub fn stage_diff(stage: &str) -> Result<String> {
     let unknown = || Error::UnknownStage {
         name: stage.to_string(),
@@ -106,11 +204,13 @@ pub fn stage_diff(stage: &str) -> Result<String> {
     let (new_path, new) = stage_source(stage).ok_or_else(unknown)?;
     let (old, new) = (code_of(old), code_of(new));
     let diff = TextDiff::from_lines(&old, &new);
-    Ok(diff
+    let mut text = diff
         .unified_diff()
         .context_radius(3)
         .header(old_path, new_path)
-        .to_string())
+        .to_string();
+    text.push_str(&floor_lines(stage));
+    Ok(text)
 }
 // ANCHOR_END: stage_diff
 
@@ -161,6 +261,40 @@ mod tests {
             added < 60 && removed < 60,
             "{added} added, {removed} removed"
         );
+    }
+
+    #[test]
+    fn a_rung_whose_idea_moved_below_shows_that_code_too() {
+        let cached = stage_diff("cached").unwrap();
+        assert!(cached.contains("\n+++ src/tt.rs\n"), "{cached}");
+        assert!(cached.contains("\n+pub fn probe_node(\n"), "{cached}");
+        assert!(
+            cached.contains("\n+pub fn of(best: Score, alpha: Score, beta: Score) -> Bound {\n")
+        );
+        let pvs = stage_diff("pvs").unwrap();
+        assert!(pvs.contains("\n+++ src/search/aspiration.rs\n"));
+        assert!(pvs.contains("\n+pub fn window_edge(score: Score, offset: i32) -> Score {\n"));
+        assert!(stage_diff("quiescence")
+            .unwrap()
+            .contains("\n+pub const DELTA_MARGIN: i32 = 200;\n"));
+        // No marker of the book's anchors leaks into a figure.
+        for stage in ["cached", "pvs", "quiescence"] {
+            assert!(!stage_diff(stage).unwrap().contains("ANCHOR"), "{stage}");
+        }
+        for &(rung, _, source, anchors) in FLOOR {
+            assert!(STAGES.iter().any(|s| s.name == rung));
+            for anchor in anchors {
+                assert!(anchored(source, anchor).is_some(), "{rung}: {anchor}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_anchor_is_cut_out_and_dedented() {
+        let source = "a\n    // ANCHOR: x\n    fn f() {\n        // ANCHOR: y\n        g();\n        // ANCHOR_END: y\n    }\n    // ANCHOR_END: x\n";
+        assert_eq!(anchored(source, "x").unwrap(), "fn f() {\n    g();\n}\n");
+        assert_eq!(anchored(source, "y").unwrap(), "g();\n");
+        assert_eq!(anchored(source, "z"), None);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //!   a position as the tuner sees it: the few weights it counts, and how often.
 //! - [`errors_over_k`] measures the error over a range of `K` ([`k_grid`]), for the picture of
 //!   how `K` is fitted.
-//! - [`tune_with_test`] tunes as [`tune`](crate::lab::tune::tune) does and
+//! - [`tune_with_test`] tunes as [`crate::lab::tune::tune`] does and
 //!   measures a test set after every epoch too: over-fitting made visible.
 //! - [`curves_svg`] draws lines against a real number (the epoch, `K`), with marked values.
 //! - [`piece_table`] reads one piece's table; [`tables_svg`] draws tables as heat maps on
@@ -320,7 +320,7 @@ impl HeldOutRun {
     }
 }
 
-/// Tunes `start` on `train` as [`tune`](crate::lab::tune::tune) does with `schedule`, and
+/// Tunes `start` on `train` as [`crate::lab::tune::tune`] does with `schedule`, and
 /// measures the error on `test` after every epoch too. The test positions never reach the
 /// gradient: their error says how well the weights predict games they were not fitted to.
 pub fn tune_with_test(
