@@ -39,6 +39,10 @@
 //!    the history *plus* what worked after the same two moves before them
 //!    ([`ContinuationHistory`]), so a quiet answer to a threat comes early.
 //!
+//! In the code each piece is a method of its own, named after it and switched by the flag of
+//! the same name in [`Pieces`]; the node ([`IterativeStage::alphabeta`]) asks them in turn, so
+//! it reads as this list does.
+//!
 //! The stage also evaluates with the full evaluation ([`crate::eval::Evaluation`]), the
 //! game's [`Game::Evaluator`], instead of the simple one of the stages below.
 //!

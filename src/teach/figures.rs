@@ -34,10 +34,11 @@
 //! minimax at depth 4, and alphabeta and iterative at depth 5.
 
 use crate::error::{Error, Result};
+use crate::games::Chess;
 use crate::lab::compare::{comparable_with_the_oracle, compare, Comparison, ORACLE};
 use crate::lab::ladder;
 use crate::positions::LADDER;
-use crate::search::{previous_stage, STAGES};
+use crate::search::{find_engine, previous_stage, EngineSpec, STAGES};
 use crate::teach::diff::stage_diff;
 use crate::teach::plot::{self, Series};
 use crate::Depth;
@@ -54,7 +55,7 @@ pub const ORACLE_DEPTHS: std::ops::RangeInclusive<u32> = 3..=5;
 pub const CUTOFF_DEPTHS: std::ops::RangeInclusive<u32> = 2..=5;
 
 /// The stage too slow to search at the oracle chart's deepest depth.
-const SLOWEST: &str = "minimax";
+const SLOWEST: &str = crate::search::minimax::NAME;
 
 /// How far the searches behind the charts ([`measure`]) have gone, for a progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,16 +211,19 @@ pub fn draw<E: From<Error>>(
 pub fn measure(progress: impl Fn(Progress) + Sync) -> Result<Measured> {
     let deepest = *ORACLE_DEPTHS.end();
     // The oracle first: it takes longest, and the others then share out around it.
-    let jobs: Vec<(&str, Depth)> = std::iter::once((ORACLE, deepest))
+    let oracle = EngineSpec::new(find_engine(ORACLE)?);
+    let jobs: Vec<(EngineSpec<Chess>, Depth)> = std::iter::once((oracle, deepest))
         .chain(STAGES.iter().filter(|s| !s.parallel).map(|s| {
             let depth = if s.name == SLOWEST { DEPTH } else { deepest };
-            (s.name, depth)
+            (EngineSpec::new(s), depth)
         }))
         .collect();
     let searches: usize = jobs.iter().map(|&(_, d)| LADDER.len() * d as usize).sum();
     progress(Progress::Started { searches });
-    let mut done = in_parallel(&jobs, |&(stage, depth)| {
-        compare(LADDER, &[stage], depth, |_, _| progress(Progress::Searched))
+    let mut done = in_parallel(&jobs, |(stage, depth)| {
+        compare(LADDER, std::slice::from_ref(stage), *depth, |_, _| {
+            progress(Progress::Searched)
+        })
     })?;
     progress(Progress::Finished);
     // Ladder order, then the oracle.
