@@ -267,10 +267,9 @@ mod tests {
     fn a_rung_whose_idea_moved_below_shows_that_code_too() {
         let cached = stage_diff("cached").unwrap();
         assert!(cached.contains("\n+++ src/tt.rs\n"), "{cached}");
-        assert!(cached.contains("\n+pub fn probe_node(\n"), "{cached}");
-        assert!(
-            cached.contains("\n+pub fn of(best: Score, alpha: Score, beta: Score) -> Bound {\n")
-        );
+        assert!(cached.contains("\n+    pub fn probe_node(\n"), "{cached}");
+        assert!(cached
+            .contains("\n+    pub fn of(best: Score, alpha: Score, beta: Score) -> Bound {\n"));
         let pvs = stage_diff("pvs").unwrap();
         assert!(pvs.contains("\n+++ src/search/aspiration.rs\n"));
         assert!(pvs.contains("\n+pub fn window_edge(score: Score, offset: i32) -> Score {\n"));
