@@ -9,8 +9,8 @@
 //!
 //! - a set of parts is a struct of `bool` flags, one per part, declared by the crate's
 //!   `switches!` macro from a single list of names (with a doc comment each): the struct, its
-//!   [`Switches`] implementation (the names, every part on by default, setting and reading a
-//!   part by name) all come from that one list, so they cannot disagree. The selective stage's
+//!   names, every part on by default, and setting and reading a part by name all come from
+//!   that one list, so they cannot disagree. The selective stage's
 //!   [`Pieces`](crate::search::selective::Pieces) and the evaluation's
 //!   [`Terms`](crate::eval::Terms) are declared so; the search reads a flag as a plain field
 //!   (`self.pieces.null_move`), as fast as any `bool`;
@@ -26,22 +26,8 @@
 
 use std::fmt;
 
-/// A set of parts that can each be switched on or off by name. Implemented by the structs that
-/// the crate's `switches!` macro declares.
-pub trait Switches: Copy + Default {
-    /// The names of the parts, in the order they were declared.
-    const NAMES: &'static [&'static str];
-
-    /// Switches the part called `name` on or off; `false` if there is no such part.
-    fn set(&mut self, name: &str, on: bool) -> bool;
-
-    /// Whether the part called `name` is on; `None` if there is no such part.
-    fn is_on(&self, name: &str) -> Option<bool>;
-}
-
 /// Declares a struct of switchable parts from one list of names: a `pub bool` field for each
-/// (every one on by default), `NAMES`, `set` and `is_on` (as inherent methods, so no import is
-/// needed to call them, and as the [`Switches`] trait).
+/// (every one on by default), and `NAMES`, `set` and `is_on`.
 macro_rules! switches {
     (
         $(#[$meta:meta])*
@@ -81,18 +67,6 @@ macro_rules! switches {
                     $( stringify!($field) => Some(self.$field), )*
                     _ => None,
                 }
-            }
-        }
-
-        impl $crate::switches::Switches for $name {
-            const NAMES: &'static [&'static str] = $name::NAMES;
-
-            fn set(&mut self, name: &str, on: bool) -> bool {
-                $name::set(self, name, on)
-            }
-
-            fn is_on(&self, name: &str) -> Option<bool> {
-                $name::is_on(self, name)
             }
         }
     };
@@ -148,7 +122,6 @@ mod tests {
     fn a_declared_set_has_its_names_and_every_part_on() {
         let mut parts = Parts::default();
         assert_eq!(Parts::NAMES, ["first", "second_part"]);
-        assert_eq!(<Parts as Switches>::NAMES, Parts::NAMES);
         assert!(parts.first && parts.second_part);
         assert!(parts.set("second_part", false));
         assert!(!parts.second_part);
@@ -156,8 +129,6 @@ mod tests {
         assert_eq!(parts.is_on("first"), Some(true));
         assert!(!parts.set("third", false));
         assert_eq!(parts.is_on("third"), None);
-        assert!(Switches::set(&mut parts, "first", false));
-        assert!(!parts.first);
     }
 
     #[test]

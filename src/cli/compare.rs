@@ -4,7 +4,7 @@ use super::format_ms;
 use anyhow::Context;
 use searchlab::lab::compare::{Comparison, ORACLE};
 use searchlab::positions::{COMPARE, LADDER};
-use searchlab::search::{find_engine, previous_stage, EngineSpec, STAGES};
+use searchlab::search::{find_engine, previous_stage, EngineSpec, Stage, STAGES};
 use searchlab::stats::nodes_per_second;
 use searchlab::Chess;
 use std::path::PathBuf;
@@ -49,13 +49,12 @@ impl Default for Args {
 
 /// Runs the comparison and prints it.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let names: Vec<&str> = if args.stages.is_empty() {
+    let chosen: Vec<&'static Stage> = if args.stages.is_empty() {
         // The parallel stage on one thread is the selective one, node for node: left out.
         STAGES
             .iter()
             .filter(|s| !s.parallel)
-            .map(|s| s.name)
-            .chain([ORACLE])
+            .chain([find_engine(ORACLE)?])
             .collect()
     } else {
         // Lowercased first so that an unknown name is reported lowercased, as it always was.
@@ -69,15 +68,15 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                         s.trim()
                     );
                 }
-                Ok(find_engine(&s.trim().to_ascii_lowercase())?.name)
+                Ok(find_engine(&s.trim().to_ascii_lowercase())?)
             })
             .collect::<anyhow::Result<_>>()?
     };
-    let specs: Vec<EngineSpec<Chess>> = names
+    let specs: Vec<EngineSpec<Chess>> = chosen
         .iter()
-        .map(|&name| super::with_settings(name.parse()?, None, args.hash))
+        .map(|&stage| super::with_settings(EngineSpec::new(stage), None, args.hash))
         .collect::<anyhow::Result<_>>()?;
-    let stages = names;
+    let stages: Vec<&str> = chosen.iter().map(|s| s.name).collect();
     let positions = if args.all_positions { LADDER } else { COMPARE };
     let comparison =
         super::compare_with_progress(positions, &specs, args.depth, "comparing stages")?;

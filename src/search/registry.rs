@@ -283,9 +283,10 @@ mod tests {
             assert_eq!(build::<Chess>(stage, 1).name(), stage.name);
             assert_eq!(build::<TicTacToe>(stage, 1).name(), stage.name);
         }
-        let mut ids: Vec<StageId> = STAGES.iter().chain(SIDE_ENGINES).map(|s| s.id).collect();
-        ids.dedup();
+        let ids: std::collections::HashSet<StageId> =
+            STAGES.iter().chain(SIDE_ENGINES).map(|s| s.id).collect();
         assert_eq!(ids.len(), 12, "each engine listed once");
+        assert_eq!(STAGES.len() + SIDE_ENGINES.len(), 12);
     }
 
     #[test]

@@ -495,13 +495,12 @@ impl<G: Game> Selective<G> {
         self.set_line(ply, None);
         game.pass();
         let null_depth = depth.saturating_sub(1 + reduction);
-        let null_window = (-beta, -Score(beta.0 - 1));
         let score = -self.alphabeta(
             game,
             null_depth,
             ply + 1,
-            null_window.0,
-            null_window.1,
+            -beta,
+            -Score(beta.0 - 1),
             &mut null_pv,
         );
         game.undo();
@@ -616,8 +615,9 @@ impl<G: Game> Selective<G> {
                 score = -self.alphabeta(game, depth - 1, ply + 1, null, -alpha, child_pv);
             }
         }
-        let pv_node = beta.0 - alpha.0 > 1;
-        if score > alpha && score < beta && pv_node {
+        // Strictly inside the window: only a principal-variation node's window (wider than a
+        // null one) has room for that.
+        if score > alpha && score < beta {
             self.state.counter.stats.researches += 1;
             score = -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
         }

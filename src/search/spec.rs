@@ -85,9 +85,7 @@ impl<G: Game + 'static> EngineSpec<G> {
     /// and more than one only for a parallel search.
     pub fn with_threads(mut self, threads: usize) -> Result<EngineSpec<G>> {
         if !(1..=MAX_THREADS).contains(&threads) {
-            return Err(self.bad_threads(format!(
-                "'{threads}' is not a number from 1 to {MAX_THREADS}"
-            )));
+            return Err(self.not_a_thread_count(&threads.to_string()));
         }
         if threads > 1 && !self.stage.parallel {
             return Err(self
@@ -101,12 +99,7 @@ impl<G: Game + 'static> EngineSpec<G> {
     /// [`HASH_MIN_MB`] to [`HASH_MAX_MB`].
     pub fn with_hash(mut self, megabytes: usize) -> Result<EngineSpec<G>> {
         if !(HASH_MIN_MB..=HASH_MAX_MB).contains(&megabytes) {
-            return Err(Error::BadEngineWord {
-                word: format!("hash={megabytes}"),
-                reason: format!(
-                    "the table size is a number of MB from {HASH_MIN_MB} to {HASH_MAX_MB}"
-                ),
-            });
+            return Err(not_a_table_size(&format!("hash={megabytes}")));
         }
         self.hash_mb = megabytes;
         Ok(self)
@@ -175,6 +168,19 @@ impl<G: Game + 'static> EngineSpec<G> {
             reason,
         }
     }
+
+    /// `threads=text` names no thread count at all.
+    fn not_a_thread_count(&self, text: &str) -> Error {
+        self.bad_threads(format!("'{text}' is not a number from 1 to {MAX_THREADS}"))
+    }
+}
+
+/// The table size `word` (`hash=N`) is not one an engine takes.
+fn not_a_table_size(word: &str) -> Error {
+    Error::BadEngineWord {
+        word: word.to_string(),
+        reason: format!("the table size is a number of MB from {HASH_MIN_MB} to {HASH_MAX_MB}"),
+    }
 }
 
 impl<G: Game + 'static> FromStr for EngineSpec<G> {
@@ -187,17 +193,12 @@ impl<G: Game + 'static> FromStr for EngineSpec<G> {
         let mut spec = EngineSpec::new(stage);
         for word in words {
             spec = if let Some(count) = word.strip_prefix("threads=") {
-                let threads = count.parse::<usize>().map_err(|_| {
-                    spec.bad_threads(format!("'{count}' is not a number from 1 to {MAX_THREADS}"))
-                })?;
+                let threads = count
+                    .parse::<usize>()
+                    .map_err(|_| spec.not_a_thread_count(count))?;
                 spec.with_threads(threads)?
             } else if let Some(size) = word.strip_prefix("hash=") {
-                let megabytes = size.parse::<usize>().map_err(|_| Error::BadEngineWord {
-                    word: word.to_string(),
-                    reason: format!(
-                        "the table size is a number of MB from {HASH_MIN_MB} to {HASH_MAX_MB}"
-                    ),
-                })?;
+                let megabytes = size.parse::<usize>().map_err(|_| not_a_table_size(word))?;
                 spec.with_hash(megabytes)?
             } else if word.contains('=') {
                 return Err(Error::BadEngineWord {
