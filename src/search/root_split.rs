@@ -2,9 +2,8 @@
 //!
 //! The obvious way to search with several threads: share out the root's moves. Each thread
 //! takes the next move not yet taken, searches it with the stage-8 search, and reports its
-//! score; the best score so far is the root's alpha, shared by all threads (behind a lock, as
-//! the Gomoku write-up among this project's seeds does with its table of bounds), so that a
-//! thread that takes a move late searches it with the tightest window found so far.
+//! score; the best score so far is the root's alpha, shared by all threads (behind a lock), so
+//! that a thread that takes a move late searches it with the tightest window found so far.
 //!
 //! **The first move is searched alone.** Searched at once beside the others, every move
 //! would get the whole window, since no score exists yet to tighten it, and the others would
