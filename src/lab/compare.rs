@@ -56,6 +56,22 @@ pub struct Comparison {
     /// first move tried, at each depth from 1 to the chosen one; a depth without any cut-off
     /// (depth 1, and every depth of minimax) has no point.
     pub first_move_cutoff_rate_per_depth: Vec<Series>,
+    /// Every search's node count: each stage on each position at each depth from 1 to the
+    /// chosen one (the book's tables position by position are drawn from these).
+    pub position_nodes: Vec<PositionNodes>,
+}
+
+/// One search's node count: a stage, a position, a depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionNodes {
+    /// The stage's label.
+    pub stage: String,
+    /// The position's name.
+    pub position: String,
+    /// The depth asked for.
+    pub depth: Depth,
+    /// Nodes searched.
+    pub nodes: u64,
 }
 
 impl CompareRow {
@@ -154,6 +170,7 @@ pub fn compare(
     let total = stages.len() * positions.len() * depth as usize;
     let mut done = 0;
     let mut rows = Vec::new();
+    let mut position_nodes = Vec::new();
     let mut per_depth: Vec<Vec<(Depth, u64)>> = vec![Vec::new(); stages.len()];
     let mut rate_per_depth: Vec<Vec<(Depth, f64)>> = vec![Vec::new(); stages.len()];
     for d in 1..=depth {
@@ -168,6 +185,12 @@ pub fn compare(
                 sums[i] += result.nodes();
                 cutoffs[i].0 += result.stats.first_move_cutoffs;
                 cutoffs[i].1 += result.stats.beta_cutoffs;
+                position_nodes.push(PositionNodes {
+                    stage: stage.label(),
+                    position: position.name.to_string(),
+                    depth: d,
+                    nodes: result.nodes(),
+                });
                 if d == depth {
                     rows.push(CompareRow {
                         stage: stage.label(),
@@ -225,6 +248,7 @@ pub fn compare(
         rows,
         nodes_per_depth,
         first_move_cutoff_rate_per_depth,
+        position_nodes,
     })
 }
 

@@ -35,7 +35,7 @@
 
 use crate::error::{Error, Result};
 use crate::games::Chess;
-use crate::lab::compare::{comparable_with_the_oracle, compare, Comparison, ORACLE};
+use crate::lab::compare::{comparable_with_the_oracle, compare, Comparison, PositionNodes, ORACLE};
 use crate::lab::ladder;
 use crate::positions::LADDER;
 use crate::search::{find_engine, previous_stage, EngineSpec, STAGES};
@@ -84,6 +84,8 @@ pub struct Measured {
     /// The share of beta cut-offs made by the first move tried, per depth, one series per
     /// stage.
     pub cutoff_rates: Vec<Series>,
+    /// Every search's node count, position by position (the tables and the quoted numbers).
+    pub position_nodes: Vec<PositionNodes>,
 }
 
 /// Draws every figure, handing each to `emit` (its file name and its text) as soon as it is
@@ -200,6 +202,32 @@ pub fn draw<E: From<Error>>(
         )?,
     )?;
 
+    // --- The node tables the chapters include, and every number the prose quotes ----------
+    for (name, text) in crate::teach::numbers::tables(
+        &measured.nodes,
+        &measured.position_nodes,
+        measured.branching,
+    ) {
+        emit(name, text)?;
+    }
+    let mut numbers = crate::teach::numbers::Numbers::default();
+    crate::teach::numbers::add_ladder(&mut numbers, &measured.nodes, &measured.position_nodes);
+    crate::teach::numbers::add_side_searches(&mut numbers)?;
+    crate::teach::numbers::add_tictactoe(&mut numbers)?;
+    crate::teach::numbers::add_elo_ladder(&mut numbers)?;
+    crate::teach::numbers::add_speeds(&mut numbers)?;
+    crate::teach::numbers::add_bench_signature(&mut numbers)?;
+    emit(
+        "selective-pieces.md",
+        crate::teach::numbers::add_selective_pieces(&mut numbers)?,
+    )?;
+    emit("elo-ladder.md", crate::teach::numbers::elo_ladder_table()?)?;
+    emit(
+        "clock.md",
+        crate::teach::numbers::clock_table(&["minimax", "alphabeta", "iterative", "cached"])?,
+    )?;
+    emit("numbers.tsv", numbers.to_tsv())?;
+
     Ok(measured)
 }
 
@@ -240,6 +268,7 @@ pub fn measure(progress: impl Fn(Progress) + Sync) -> Result<Measured> {
         branching,
         nodes,
         cutoff_rates: series(|c| &c.first_move_cutoff_rate_per_depth),
+        position_nodes: done.iter().flat_map(|c| c.position_nodes.clone()).collect(),
     })
 }
 

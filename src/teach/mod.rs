@@ -8,6 +8,7 @@
 //! - [`horizon`]: the horizon effect and the quiescence search, taken apart (chapter 7).
 //! - [`notebook`]: helpers for the evcxr notebooks (failing on a panic, pictures, tables,
 //!   looking inside a search).
+//! - [`numbers`]: the numbers the book and the README quote, by key: one number, one source.
 //! - [`parallel`]: parallel search taken apart: root splitting's serial share and Amdahl's
 //!   bound, time to depth with more threads, a table slot's two words (notebook 09).
 //! - [`picture`]: SVG to PNG, with the embedded font, so every viewer shows every picture.
@@ -23,6 +24,7 @@ pub mod eval_terms;
 pub mod figures;
 pub mod horizon;
 pub mod notebook;
+pub mod numbers;
 pub mod parallel;
 pub mod picture;
 pub mod plot;

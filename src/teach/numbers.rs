@@ -1,0 +1,661 @@
+//! The numbers the book and the README quote: one number, one source.
+//!
+//! A node count is exact, so the book never types one: `searchlab figures` writes every count
+//! the prose quotes into `book/src/figures/numbers.tsv` (one `key<TAB>value` line each, drawn
+//! from the same searches as the charts), and the node tables into markdown files the chapters
+//! include. A time, a speed or an Elo figure is not exact: it is read from one committed
+//! measurement file in `book/measured/`, which says the command, machine and date that made
+//! it, and its quotable values go into the same `numbers.tsv`.
+//!
+//! Prose quotes a value by its key, `<!--n:ladder.minimax.d4-->33,838,390<!--/n-->` (the
+//! comments do not show when the page is rendered), or a value computed from keys,
+//! `<!--n:fewer(ladder.cached.d4,ladder.iterative.d4,1)-->57.8<!--/n-->`.
+//! `scripts/numbers --check` (run by CI) fails when a quoted value is not what the keys say,
+//! names a key that does not exist, or when a node count in prose (`N nodes`, N with a
+//! thousands separator) is typed without a key; `scripts/numbers --write` brings every quoted
+//! value up to date. The keys:
+//!
+//! - `ladder.STAGE.dD`: a stage's nodes summed over the 24 ladder positions at depth `D`
+//!   (every stage of the ladder but the parallel ones, and the oracle; minimax to depth 4,
+//!   the others to 5);
+//! - `ladder.STAGE.POSITION.dD`: the same for one position;
+//! - `ladder.mtdf.dD`, `compare.STAGE.dD`: MTD(f) on the ladder, and the seven positions of
+//!   `searchlab compare` at depths 4 and 5 (ordered, pvs and MTD(f));
+//! - `ttt.*`: the whole tic-tac-toe tree, searched by the first four stages;
+//! - `elo.ladder.STAGE.*`: the Elo ladder's match results (`book/measured/elo-ladder.tsv`);
+//! - `speed.*`: speed measurements (`book/measured/speed.tsv`).
+
+use crate::error::{Error, Result};
+use crate::games::TicTacToe;
+use crate::lab::compare::{compare, PositionNodes};
+use crate::lab::ladder;
+use crate::positions::{COMPARE, LADDER};
+use crate::search::{find_engine, EngineSpec};
+use crate::stats::Series;
+use crate::teach::notebook::thousands;
+use crate::{Depth, Game, SearchLimits};
+use std::collections::BTreeMap;
+
+/// The measured speeds the book quotes, committed (see [`speeds`]).
+pub const SPEED_RESULTS: &str = include_str!("../../book/measured/speed.tsv");
+
+/// Every quotable number, by key (sorted, so the file is the same on every run).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Numbers {
+    values: BTreeMap<String, String>,
+}
+
+impl Numbers {
+    /// Adds `value` under `key` (a later value under the same key replaces it).
+    pub fn add(&mut self, key: impl Into<String>, value: impl ToString) {
+        self.values.insert(key.into(), value.to_string());
+    }
+
+    /// Adds a count, written with thousands separators (`33,838,390`).
+    pub fn count(&mut self, key: impl Into<String>, n: u64) {
+        self.add(key, thousands(n));
+    }
+
+    /// The value under `key`, if any.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.values.get(key).map(String::as_str)
+    }
+
+    /// The file `scripts/numbers` reads: a header, then `key<TAB>value` lines, sorted by key.
+    pub fn to_tsv(&self) -> String {
+        let mut out = String::from(
+            "# Every number the book and the README quote, by key: written by `searchlab figures`\n\
+             # (node counts from its searches, the rest from book/measured/). Do not edit.\n",
+        );
+        for (key, value) in &self.values {
+            out.push_str(&format!("{key}\t{value}\n"));
+        }
+        out
+    }
+}
+
+/// The ladder's node counts, from the searches behind the charts: totals per stage and depth,
+/// and each position's count.
+pub fn add_ladder(numbers: &mut Numbers, totals: &[Series], positions: &[PositionNodes]) {
+    for series in totals {
+        for &(depth, nodes) in &series.points {
+            numbers.count(format!("ladder.{}.d{depth}", series.name), nodes as u64);
+        }
+    }
+    let mut groups: BTreeMap<String, u64> = BTreeMap::new();
+    for p in positions {
+        numbers.count(
+            format!("ladder.{}.{}.d{}", p.stage, p.position, p.depth),
+            p.nodes,
+        );
+        let group = if SHORT_MATES.contains(&p.position.as_str()) {
+            "mates"
+        } else {
+            "others"
+        };
+        *groups
+            .entry(format!("ladder.{}.{group}.d{}", p.stage, p.depth))
+            .or_default() += p.nodes;
+    }
+    for (key, nodes) in groups {
+        numbers.count(key, nodes);
+    }
+}
+
+/// The ladder's three short mates, which iterative deepening stops early on: their nodes are
+/// summed apart (`ladder.STAGE.mates.dD`), and the other 21 positions' too (`…others.dD`).
+pub const SHORT_MATES: [&str; 3] = ["mate2-a", "mate2-b", "back-rank"];
+
+/// MTD(f) on the ladder positions, and ordered, pvs and MTD(f) on the seven positions of
+/// `searchlab compare`, at depths 4 and 5 (the pvs chapter's tables).
+pub fn add_side_searches(numbers: &mut Numbers) -> Result<()> {
+    let depth: Depth = 5;
+    let mtdf = EngineSpec::new(find_engine(crate::search::mtdf::NAME)?);
+    let on_ladder = compare(LADDER, std::slice::from_ref(&mtdf), depth, |_, _| {})?;
+    add_ladder(
+        numbers,
+        &on_ladder.nodes_per_depth,
+        &on_ladder.position_nodes,
+    );
+    let stages: Vec<EngineSpec<crate::games::Chess>> = ["ordered", "pvs", "mtdf"]
+        .iter()
+        .map(|name| find_engine(name).map(EngineSpec::new))
+        .collect::<Result<_>>()?;
+    let seven = compare(COMPARE, &stages, depth, |_, _| {})?;
+    for series in &seven.nodes_per_depth {
+        for &(d, nodes) in &series.points {
+            numbers.count(format!("compare.{}.d{d}", series.name), nodes as u64);
+        }
+    }
+    for p in &seven.position_nodes {
+        numbers.count(
+            format!("compare.{}.{}.d{}", p.stage, p.position, p.depth),
+            p.nodes,
+        );
+    }
+    Ok(())
+}
+
+/// The whole tic-tac-toe tree: minimax's nodes and leaves, and what alpha-beta, iterative
+/// deepening and the cached engine need to prove the same draw.
+pub fn add_tictactoe(numbers: &mut Numbers) -> Result<()> {
+    let whole = SearchLimits::depth(9);
+    let searched = |name: &str| -> Result<crate::SearchResult<crate::games::tictactoe::Cell>> {
+        let spec: EngineSpec<TicTacToe> = EngineSpec::new(find_engine(name)?);
+        let mut engine = spec.build();
+        let mut game = TicTacToe::new();
+        Ok(engine.search(&mut game, &whole))
+    };
+    numbers.count("ttt.minimax.nodes", searched("minimax")?.nodes());
+    numbers.count("ttt.leaves", tictactoe_leaves(&TicTacToe::new()));
+    numbers.count("ttt.alphabeta.nodes", searched("alphabeta")?.nodes());
+    let iterative = searched("iterative")?;
+    numbers.count("ttt.iterative.nodes", iterative.nodes());
+    let before_last = iterative
+        .iterations
+        .iter()
+        .rev()
+        .nth(1)
+        .map_or(0, |i| i.nodes);
+    numbers.count("ttt.iterative.shallow", before_last);
+    numbers.count("ttt.iterative.last", iterative.nodes() - before_last);
+    let cached = searched("cached")?;
+    numbers.count("ttt.cached.nodes", cached.nodes());
+    numbers.count("ttt.cached.hits", cached.stats.tt_hits);
+    numbers.count("ttt.cached.cutoffs", cached.stats.tt_cutoffs);
+    Ok(())
+}
+
+/// The finished games below `game`: the leaves of its whole tree.
+fn tictactoe_leaves(game: &TicTacToe) -> u64 {
+    if game.outcome().is_some() {
+        return 1;
+    }
+    game.legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = game.clone();
+            next.play(m);
+            tictactoe_leaves(&next)
+        })
+        .sum()
+}
+
+/// The Elo ladder's results ([`ladder::LADDER_RESULTS`]): per rung its record, games and Elo
+/// with the 95% interval, as the book's table shows them.
+pub fn add_elo_ladder(numbers: &mut Numbers) -> Result<()> {
+    for rung in ladder::parse_rungs(ladder::LADDER_RESULTS)? {
+        let key = format!("elo.ladder.{}", rung.stage);
+        numbers.add(format!("{key}.games"), rung.games());
+        numbers.add(
+            format!("{key}.record"),
+            record_text(rung.wins, rung.draws, rung.losses),
+        );
+        if let Some(elo) = rung.estimate() {
+            numbers.add(format!("{key}.elo"), elo_text(&elo));
+        }
+    }
+    Ok(())
+}
+
+/// The depth of the selective chapter's bench of its pieces, on the 24 ladder positions.
+pub const PIECES_DEPTH: Depth = 8;
+
+/// The selective chapter's measurements of its pieces: `bench` at [`PIECES_DEPTH`] on the 24
+/// ladder positions with every piece on, with each piece switched off alone, with null move and
+/// reverse futility both off, with all off, and the quiescence stage (`pieces.SPEC.nodes`);
+/// and the start position searched to depth 10 by the quiescence and selective stages, with
+/// the selective search's counters (`start10.*`). Returns the table of the pieces one at a
+/// time (markdown). About 60 million nodes: some 30 seconds on two cores.
+pub fn add_selective_pieces(numbers: &mut Numbers) -> Result<String> {
+    let pieces = crate::search::selective::PIECE_NAMES;
+    let mut specs: Vec<(String, String)> = vec![("none".to_string(), "selective".to_string())];
+    specs.extend(
+        pieces
+            .iter()
+            .map(|p| (p.to_string(), format!("selective -{p}"))),
+    );
+    let both = "selective -null_move -reverse_futility".to_string();
+    let all_off = std::iter::once("selective".to_string())
+        .chain(pieces.iter().map(|p| format!("-{p}")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut rows = Vec::new();
+    let bench = |spec: &str| -> Result<u64> {
+        let spec: EngineSpec<crate::games::Chess> = spec.parse()?;
+        Ok(
+            crate::lab::bench::run_bench_with(&spec, LADDER, PIECES_DEPTH, |_, _, _| {})?
+                .total_nodes(),
+        )
+    };
+    for (piece, spec) in &specs {
+        let nodes = bench(spec)?;
+        numbers.count(format!("pieces.{piece}.nodes"), nodes);
+        rows.push((piece.clone(), nodes));
+    }
+    numbers.count("pieces.null_move+reverse_futility.nodes", bench(&both)?);
+    numbers.count("pieces.all_off.nodes", bench(&all_off)?);
+    numbers.count("pieces.quiescence.nodes", bench("quiescence")?);
+
+    let start = crate::games::Chess::from_fen(crate::positions::LADDER[0].fen)?;
+    for name in ["quiescence", "selective"] {
+        let spec: EngineSpec<crate::games::Chess> = name.parse()?;
+        let result = spec
+            .build()
+            .search(&mut start.clone(), &SearchLimits::depth(10));
+        numbers.count(format!("start10.{name}.nodes"), result.nodes());
+        if name == "selective" {
+            numbers.count(
+                "start10.selective.null_move_cutoffs",
+                result.stats.null_move_cutoffs,
+            );
+            numbers.count("start10.selective.reductions", result.stats.reductions);
+            numbers.count("start10.selective.pruned", result.stats.pruned);
+        }
+    }
+
+    let all_on = rows[0].1 as f64;
+    let mut table = String::from("| piece switched off | nodes | vs all on |\n|---|---|---|\n");
+    for (piece, nodes) in rows {
+        table.push_str(&format!(
+            "| {piece} | {} | {:.2} |\n",
+            thousands(nodes),
+            nodes as f64 / all_on
+        ));
+    }
+    Ok(table)
+}
+
+/// The node count of `searchlab bench` as it runs with no arguments (the signature).
+pub fn add_bench_signature(numbers: &mut Numbers) -> Result<()> {
+    let report =
+        crate::lab::bench::run_bench(LADDER, crate::lab::bench::DEFAULT_DEPTH, |_, _, _| {})?;
+    numbers.count("bench.nodes", report.total_nodes());
+    Ok(())
+}
+
+/// The Elo ladder's table: each rung, the rung below, games, W/D/L and the Elo with its
+/// interval, from [`ladder::LADDER_RESULTS`].
+pub fn elo_ladder_table() -> Result<String> {
+    let mut out = String::from(
+        "| rung | against | games | W/D/L | Elo (95% interval) |\n|---|---|---|---|---|\n",
+    );
+    for rung in ladder::parse_rungs(ladder::LADDER_RESULTS)? {
+        let elo = rung.estimate().map_or(String::new(), |e| elo_text(&e));
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {elo} |\n",
+            rung.stage,
+            rung.against,
+            rung.games(),
+            record_text(rung.wins, rung.draws, rung.losses)
+        ));
+    }
+    Ok(out)
+}
+
+/// `+187 =14 −21`: wins, draws and losses as the book writes them.
+pub fn record_text(wins: u32, draws: u32, losses: u32) -> String {
+    format!("+{wins} ={draws} \u{2212}{losses}")
+}
+
+/// `+34 (+8 to +59)`: an Elo difference and its 95% interval, rounded to whole points.
+pub fn elo_text(elo: &crate::lab::elo::EloEstimate) -> String {
+    let signed = |x: f64| {
+        let r = x.round() as i64;
+        if r > 0 {
+            format!("+{r}")
+        } else if r < 0 {
+            format!("\u{2212}{}", -r)
+        } else {
+            "0".to_string()
+        }
+    };
+    format!(
+        "{} ({} to {})",
+        signed(elo.elo),
+        signed(elo.lower),
+        signed(elo.upper)
+    )
+}
+
+/// One committed speed measurement: a stage's `bench` (or `compare`) on a set of positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Speed {
+    /// What was measured, the key's middle part (`pvs.speed8`).
+    pub name: String,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time in milliseconds.
+    pub millis: f64,
+}
+
+/// Parses [`SPEED_RESULTS`]: `#` comment lines (the command, machine and date), a header
+/// line, then `name<TAB>nodes<TAB>ms` rows.
+pub fn speeds(text: &str) -> Result<Vec<Speed>> {
+    let bad = |line: &str| Error::Setting(format!("book/measured/speed.tsv: bad line {line:?}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .skip(1)
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [name, nodes, millis] = fields[..] else {
+                return Err(bad(line));
+            };
+            Ok(Speed {
+                name: name.to_string(),
+                nodes: nodes.parse().map_err(|_| bad(line))?,
+                millis: millis.parse().map_err(|_| bad(line))?,
+            })
+        })
+        .collect()
+}
+
+/// The speed measurements: `speed.NAME.nodes`, `.ms` (whole milliseconds), `.mnps` (millions
+/// of nodes a second, two decimals).
+pub fn add_speeds(numbers: &mut Numbers) -> Result<()> {
+    for speed in speeds(SPEED_RESULTS)? {
+        let key = format!("speed.{}", speed.name);
+        numbers.count(format!("{key}.nodes"), speed.nodes);
+        numbers.add(format!("{key}.ms"), thousands(speed.millis.round() as u64));
+        let mnps = speed.nodes as f64 / speed.millis / 1000.0;
+        numbers.add(format!("{key}.mnps"), format!("{mnps:.2}"));
+        numbers.add(
+            format!("{key}.millions"),
+            format!("{:.2}", speed.nodes as f64 / 1e6),
+        );
+    }
+    Ok(())
+}
+
+/// The main job's totals for `stages` (rows `main.STAGE` of [`SPEED_RESULTS`]): nodes, time
+/// and nodes a second, as measured.
+pub fn clock_table(stages: &[&str]) -> Result<String> {
+    let speeds = speeds(SPEED_RESULTS)?;
+    let mut out = String::from("| stage | nodes | time | nodes/s |\n|---|---|---|---|\n");
+    for stage in stages {
+        let Some(s) = speeds.iter().find(|s| s.name == format!("main.{stage}")) else {
+            continue;
+        };
+        out.push_str(&format!(
+            "| {stage} | {} | {} ms | {:.2} M |\n",
+            thousands(s.nodes),
+            thousands(s.millis.round() as u64),
+            s.nodes as f64 / s.millis / 1000.0
+        ));
+    }
+    Ok(out)
+}
+
+/// A markdown table of node totals: one column per stage, one row per depth.
+pub fn totals_table(totals: &[Series], stages: &[&str], depths: &[Depth]) -> String {
+    let mut out = format!("| depth | {} |\n|---|", stages.join(" | "));
+    out.push_str(&"---|".repeat(stages.len()));
+    out.push('\n');
+    for &d in depths {
+        out.push_str(&format!("| {d} |"));
+        for stage in stages {
+            let n = value_at(totals, stage, d).map_or(String::new(), |v| thousands(v as u64));
+            out.push_str(&format!(" {n} |"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A markdown table of two stages' totals per depth and the second as a share of the first.
+pub fn pair_table(totals: &[Series], first: &str, second: &str, depths: &[Depth]) -> String {
+    let mut out =
+        format!("| depth | {first} | {second} | {second} / {first} |\n|---|---|---|---|\n");
+    for &d in depths {
+        let (Some(a), Some(b)) = (value_at(totals, first, d), value_at(totals, second, d)) else {
+            continue;
+        };
+        out.push_str(&format!(
+            "| {d} | {} | {} | {} |\n",
+            thousands(a as u64),
+            thousands(b as u64),
+            percent(b / a)
+        ));
+    }
+    out
+}
+
+/// Minimax's totals per depth and how many times the ply before each one is.
+pub fn growth_table(totals: &[Series], stage: &str, deepest: Depth) -> String {
+    let mut out =
+        format!("| depth | {stage} nodes | growth from the ply before |\n|---|---|---|\n");
+    for d in 1..=deepest {
+        let Some(n) = value_at(totals, stage, d) else {
+            continue;
+        };
+        let growth = match value_at(totals, stage, d - 1) {
+            Some(before) if d > 1 => format!("× {:.1}", n / before),
+            _ => String::new(),
+        };
+        out.push_str(&format!("| {d} | {} | {growth} |\n", thousands(n as u64)));
+    }
+    out
+}
+
+/// The effective branching factor, `nodes(d) / nodes(d − 1)`, per step and stage.
+pub fn branching_table(totals: &[Series], stages: &[&str], deepest: Depth) -> String {
+    let mut out = format!("| step | {} |\n|---|", stages.join(" | "));
+    out.push_str(&"---|".repeat(stages.len()));
+    out.push('\n');
+    for d in 2..=deepest {
+        out.push_str(&format!("| {} → {d} |", d - 1));
+        for stage in stages {
+            let cell = match (value_at(totals, stage, d - 1), value_at(totals, stage, d)) {
+                (Some(a), Some(b)) if a > 0.0 => format!("{:.1}", b / a),
+                _ => String::new(),
+            };
+            out.push_str(&format!(" {cell} |"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Each stage's average nodes per position as a multiple of Knuth and Moore's minimal tree
+/// for `branching` moves a position.
+pub fn minimal_tree_table(
+    totals: &[Series],
+    stages: &[&str],
+    positions: usize,
+    branching: f64,
+    deepest: Depth,
+) -> String {
+    let mut out = format!(
+        "| depth | minimal tree | {} |\n|---|---|",
+        stages.join(" | ")
+    );
+    out.push_str(&"---|".repeat(stages.len()));
+    out.push('\n');
+    for d in 1..=deepest {
+        let minimal = crate::stats::minimal_tree_leaves(branching, d);
+        out.push_str(&format!("| {d} | {} |", thousands(minimal.round() as u64)));
+        for stage in stages {
+            let cell = value_at(totals, stage, d).map_or(String::new(), |n| {
+                let ratio = n / positions as f64 / minimal;
+                if ratio >= 100.0 {
+                    format!("{ratio:.0}")
+                } else if ratio >= 2.0 {
+                    format!("{ratio:.1}")
+                } else {
+                    format!("{ratio:.2}")
+                }
+            });
+            out.push_str(&format!(" {cell} |"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Each position's nodes at `depth`, one column per stage, with the totals in bold.
+pub fn positions_table(positions: &[PositionNodes], stages: &[&str], depth: Depth) -> String {
+    let mut out = format!("| position | {} |\n|---|", stages.join(" | "));
+    out.push_str(&"---|".repeat(stages.len()));
+    out.push('\n');
+    let count = |stage: &str, name: &str| {
+        positions
+            .iter()
+            .find(|p| p.stage == stage && p.position == name && p.depth == depth)
+            .map(|p| p.nodes)
+    };
+    let mut totals = vec![0u64; stages.len()];
+    for position in LADDER {
+        out.push_str(&format!("| {} |", position.name));
+        for (i, stage) in stages.iter().enumerate() {
+            let n = count(stage, position.name).unwrap_or(0);
+            totals[i] += n;
+            out.push_str(&format!(" {} |", thousands(n)));
+        }
+        out.push('\n');
+    }
+    out.push_str("| **total** |");
+    for total in totals {
+        out.push_str(&format!(" **{}** |", thousands(total)));
+    }
+    out.push('\n');
+    out
+}
+
+/// `0.058` → `5.8%`, `1.307` → `130.7%`.
+fn percent(share: f64) -> String {
+    format!("{:.1}%", share * 100.0)
+}
+
+fn value_at(totals: &[Series], stage: &str, depth: Depth) -> Option<f64> {
+    totals
+        .iter()
+        .find(|s| s.name == stage)?
+        .points
+        .iter()
+        .find(|p| p.0 == depth)
+        .map(|p| p.1)
+}
+
+/// The generated node tables the chapters include, by file name.
+pub fn tables(
+    totals: &[Series],
+    positions: &[PositionNodes],
+    branching: f64,
+) -> Vec<(&'static str, String)> {
+    let early = ["minimax", "alphabeta", "iterative", "cached"];
+    let late = ["ordered", "pvs", "quiescence", "selective", "oracle"];
+    let n = LADDER.len();
+    vec![
+        (
+            "nodes-per-depth.md",
+            format!(
+                "{}\nand the later stages, with the oracle:\n\n{}",
+                totals_table(totals, &early, &[1, 2, 3, 4]),
+                totals_table(totals, &late, &[1, 2, 3, 4])
+            ),
+        ),
+        (
+            "branching-factor.md",
+            format!(
+                "{}\nand the later stages, with the oracle:\n\n{}",
+                branching_table(totals, &early, 4),
+                branching_table(totals, &late, 4)
+            ),
+        ),
+        (
+            "minimal-tree.md",
+            format!(
+                "{}\nand the stages with move ordering, with the oracle:\n\n{}",
+                minimal_tree_table(totals, &early, n, branching, 4),
+                minimal_tree_table(totals, &["ordered", "pvs", "oracle"], n, branching, 4)
+            ),
+        ),
+        (
+            "nodes-by-position.md",
+            positions_table(
+                positions,
+                &[
+                    "minimax",
+                    "alphabeta",
+                    "iterative",
+                    "cached",
+                    "ordered",
+                    "pvs",
+                ],
+                4,
+            ),
+        ),
+        ("minimax-growth.md", growth_table(totals, "minimax", 4)),
+        (
+            "alphabeta-vs-minimax.md",
+            pair_table(totals, "minimax", "alphabeta", &[1, 2, 3, 4]),
+        ),
+        (
+            "ordered-vs-cached.md",
+            pair_table(totals, "cached", "ordered", &[4, 5]),
+        ),
+        (
+            "pvs-vs-ordered.md",
+            pair_table(totals, "ordered", "pvs", &[2, 3, 4, 5]),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_sorted_with_separators() {
+        let mut numbers = Numbers::default();
+        numbers.count("b.nodes", 33_838_390);
+        numbers.add("a.elo", "+34 (+8 to +59)");
+        assert_eq!(numbers.get("b.nodes"), Some("33,838,390"));
+        let tsv = numbers.to_tsv();
+        let lines: Vec<&str> = tsv.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(lines, ["a.elo\t+34 (+8 to +59)", "b.nodes\t33,838,390"]);
+    }
+
+    #[test]
+    fn tables_put_each_stage_in_its_column() {
+        let totals = vec![
+            Series::from_counts("minimax", &[(1, 751), (2, 24_311)]),
+            Series::from_counts("alphabeta", &[(1, 751), (2, 9_669)]),
+        ];
+        assert_eq!(
+            pair_table(&totals, "minimax", "alphabeta", &[1, 2]),
+            "| depth | minimax | alphabeta | alphabeta / minimax |\n|---|---|---|---|\n\
+             | 1 | 751 | 751 | 100.0% |\n| 2 | 24,311 | 9,669 | 39.8% |\n"
+        );
+        assert_eq!(
+            branching_table(&totals, &["minimax", "alphabeta"], 2),
+            "| step | minimax | alphabeta |\n|---|---|---|\n| 1 → 2 | 32.4 | 12.9 |\n"
+        );
+    }
+
+    #[test]
+    fn elo_is_written_as_the_book_writes_it() {
+        assert_eq!(record_text(187, 14, 21), "+187 =14 \u{2212}21");
+        let text = elo_text(&crate::lab::elo::elo_estimate(187, 14, 21).unwrap());
+        assert!(text.starts_with("+3"), "{text}");
+    }
+
+    #[test]
+    fn the_whole_tictactoe_tree_has_its_known_counts() {
+        let mut numbers = Numbers::default();
+        add_tictactoe(&mut numbers).unwrap();
+        assert_eq!(numbers.get("ttt.minimax.nodes"), Some("549,946"));
+        assert_eq!(numbers.get("ttt.leaves"), Some("255,168"));
+        assert_eq!(numbers.get("ttt.alphabeta.nodes"), Some("20,866"));
+        assert_eq!(numbers.get("ttt.iterative.nodes"), Some("47,522"));
+        assert_eq!(numbers.get("ttt.cached.nodes"), Some("8,341"));
+    }
+
+    #[test]
+    fn speeds_are_read_from_their_file() {
+        let parsed = speeds("# command\nname\tnodes\tms\npvs.speed8\t6090000\t2092.8\n").unwrap();
+        assert_eq!(parsed[0].name, "pvs.speed8");
+        assert_eq!(parsed[0].nodes, 6_090_000);
+        assert!(speeds("name\tnodes\tms\nbroken line\n").is_err());
+    }
+}
