@@ -7,9 +7,10 @@
 //! - that every file it names is in the repository, or is an output it writes, or was written
 //!   by a command earlier on the same page (`datagen x.txt`, then `tune x.txt`); a path out of
 //!   the repository (`../data/x.epd`, `/data/x.epd`) fails;
-//! - that it runs: the test binary (a test build, so the limits are cut: [`CAPS`] and
-//!   [`ADDED`]) runs it in a scratch folder, so its outputs never land in the repository, and
-//!   it must exit with status 0. A command that cannot run here is listed in [`NOT_RUN`] with
+//! - that it runs: the binary cargo builds for the tests (`CARGO_BIN_EXE_searchlab`) runs it,
+//!   with its limits cut ([`CAPS`], [`ADDED`]: a few games of a few plies, a small depth, node
+//!   or time budget), in a scratch folder so that its outputs never land in the repository,
+//!   and it must exit with status 0. A command that cannot run here is listed in [`NOT_RUN`] with
 //!   the reason; the binary still parses it (with `--help` appended, clap checks every flag
 //!   and value, then prints the help and stops).
 //!
@@ -543,6 +544,7 @@ fn file_problems(found: &Found, written: &mut HashSet<String>) -> Vec<String> {
     problems
 }
 
+/// No command of the pages reads a file a clone does not have.
 #[test]
 fn every_file_a_command_names_is_in_the_repository() {
     let mut problems = Vec::new();
@@ -580,6 +582,7 @@ fn is_repository_path(word: &str) -> bool {
 /// Shell code blocks: their words are checked for paths too.
 const SHELL_BLOCKS: &[&str] = &["sh", "bash", "shell", "console"];
 
+/// No path the pages show (inline, or in a shell block) is missing from a clone.
 #[test]
 fn every_path_the_pages_show_is_in_the_repository() {
     let mut problems = Vec::new();
@@ -854,6 +857,7 @@ fn tail(output: &str) -> String {
     lines[lines.len().saturating_sub(8)..].join("\n      ")
 }
 
+/// Every command of the pages runs (shortened), or is listed in [`NOT_RUN`] and parses.
 #[test]
 fn every_command_runs() {
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("commands");
@@ -914,6 +918,8 @@ fn every_command_runs() {
 
 // --- The scanner itself -------------------------------------------------------------------
 
+/// The scanner finds commands over continuation lines and line breaks, cuts comments, skips
+/// other programs; placeholders are filled in and limits shortened as the tables say.
 #[test]
 fn the_scanner_finds_block_and_inline_commands() {
     let page = "Run `searchlab bench --depth 4\n--stage pvs` or `searchlab` itself.\n\n\
@@ -971,6 +977,8 @@ fn the_scanner_finds_block_and_inline_commands() {
     );
 }
 
+/// The file check fails a missing input, a path out of the repository and an unknown
+/// program, and accepts an output and a file an earlier command wrote.
 #[test]
 fn a_missing_file_and_a_path_out_of_the_repository_are_caught() {
     let found = |line: &str| Found {
