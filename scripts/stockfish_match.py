@@ -9,8 +9,9 @@ This script is the referee and keeps both clocks (default 10 s + 0.1 s per move)
 the time each move really took (wall clock, from sending `go` to reading `bestmove`), declares
 a loss on time when a clock falls below zero, and adds the increment after each move. Each
 opening is played twice, once with each colour; openings are drawn with `--seed` from
-`--openings` (default: ../shared/data/openings-8moves.epd when present, else six built-in
-lines). An illegal move (python-chess refuses it) or a crash loses the game and is counted.
+`--openings` (default: assets/openings/openings-8moves.epd, the whole 8-move book, or six
+built-in lines if that file is missing). An illegal move (python-chess refuses it) or a crash
+loses the game and is counted.
 
 Besides W/D/L it reports what matters for time management: the least time left on each
 engine's clock over all games (after a move, before the increment), and the *overhead*: the
@@ -38,7 +39,7 @@ BUILT_IN_OPENINGS = [
     "c2c4 e7e5 b1c3 g8f6",
     "e2e4 e7e6 d2d4 d7d5",
 ]
-DEFAULT_OPENINGS = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "data",
+DEFAULT_OPENINGS = os.path.join(os.path.dirname(__file__), "..", "assets", "openings",
                                 "openings-8moves.epd")
 MAX_PLIES = 300  # adjudicated a draw beyond this
 

@@ -18,7 +18,7 @@ pub struct Args {
     #[command(flatten)]
     pub engine: super::EngineArgs,
     /// Positions to search instead of the 24 ladder positions: a file with one FEN (or EPD
-    /// line) each, e.g. ../shared/data/speed.fen for speed comparisons.
+    /// line) each, e.g. assets/positions/speed.fen for speed comparisons.
     #[arg(long)]
     pub positions: Option<std::path::PathBuf>,
 }

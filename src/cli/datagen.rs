@@ -36,8 +36,8 @@ pub struct Args {
     /// The transposition table's size of each thread's engine, in MB [default: 16].
     #[arg(long)]
     pub hash: Option<usize>,
-    /// Opening positions, one FEN or EPD line each, e.g. ../shared/data/openings-8moves.epd
-    /// [default: 500 drawn from that book, shipped with the crate].
+    /// Opening positions, one FEN or EPD line each, e.g. assets/openings/openings-8moves.epd
+    /// [default: 500 drawn from that book, compiled into the binary].
     #[arg(long)]
     pub openings: Option<PathBuf>,
 }

@@ -62,7 +62,8 @@ pub struct Args {
     /// Write every game to this PGN file as it finishes.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
-    /// Opening positions, one FEN or EPD line each [default: 500 drawn from the 8-move book].
+    /// Opening positions, one FEN or EPD line each, e.g. assets/openings/openings-8moves.epd
+    /// (the whole 8-move book) [default: 500 drawn from that book, compiled into the binary].
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Shuffles the openings: each seed plays them in its own order.
