@@ -180,8 +180,8 @@ pub const LADDER: &[NamedPosition] = &[
 pub const HORIZON: NamedPosition = pos(
     "horizon",
     "r1bq1rk1/pp1p1ppp/2nb1n2/4N3/2PPpP2/2N5/PP4PP/R1BQKB1R w KQ - 0 1",
-    "Chapter 7's horizon position: at depth 3 the pvs stage plays into a recapture just beyond \
-        its horizon.",
+    "The quiescence chapter's horizon position: at depth 3 the pvs stage plays into a \
+     recapture just beyond its horizon.",
 );
 
 /// The smaller set `searchlab compare` runs by default: one of each kind, quick at depth 4.
