@@ -17,6 +17,7 @@ use serde::Serialize;
 use std::fmt;
 use std::ops::Neg;
 
+// ANCHOR: score
 /// Remaining search depth, in plies (half-moves). `0` means "evaluate here".
 pub type Depth = u32;
 
@@ -75,6 +76,8 @@ impl Score {
             }
         })
     }
+
+    // ANCHOR_END: score
 
     /// Centipawns, for non-mate scores.
     pub fn centipawns(self) -> Option<i32> {

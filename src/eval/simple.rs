@@ -114,6 +114,7 @@ const OPENING_MATERIAL: i32 = 2
 // The game phase (and so the evaluation) assumes 6400: checked when compiling.
 const _: () = assert!(OPENING_MATERIAL == 6400);
 
+// ANCHOR: evaluate
 /// Static evaluation of `board` for the side to move, in centipawns.
 pub fn evaluate(board: &Board) -> Score {
     let phase = game_phase(board);
@@ -169,6 +170,7 @@ fn game_phase(board: &Board) -> i32 {
         .sum();
     (material.min(OPENING_MATERIAL) * 256) / OPENING_MATERIAL
 }
+// ANCHOR_END: evaluate
 
 /// Index into a table written rank 8 first: White's a1 (square 0) is entry 56; Black reads the
 /// table upside down, so its a8 is entry 56 too.

@@ -331,6 +331,7 @@ impl Game for Chess {
     type Move = ChessMove;
     type Evaluator = eval::Evaluation;
 
+    // ANCHOR: moves
     fn legal_moves(&self) -> Vec<ChessMove> {
         // Sized once from the generator's count: `collect` would ask it for a size hint, a
         // count of its own, again and again as the list grows.
@@ -367,6 +368,7 @@ impl Game for Chess {
             self.frames.pop();
         }
     }
+    // ANCHOR_END: moves
 
     fn outcome(&self) -> Option<Outcome> {
         // The search's view: the first repetition is already a draw.
@@ -377,9 +379,11 @@ impl Game for Chess {
         eval::evaluate(self.board())
     }
 
+    // ANCHOR: hash
     fn hash(&self) -> u64 {
         self.board().get_hash()
     }
+    // ANCHOR_END: hash
 
     fn in_check(&self) -> bool {
         *self.board().checkers() != EMPTY
@@ -525,6 +529,7 @@ fn is_en_passant(board: &Board, mv: ChessMove) -> bool {
         && board.piece_on(mv.get_dest()).is_none()
 }
 
+// ANCHOR: perft
 fn perft_board(board: &Board, depth: u32) -> u64 {
     let moves = MoveGen::new_legal(board);
     match depth {
@@ -536,6 +541,7 @@ fn perft_board(board: &Board, depth: u32) -> u64 {
             .sum(),
     }
 }
+// ANCHOR_END: perft
 
 /// Has the side to move a legal move? The search asks at every node, and nearly always the
 /// answer is yes, so it is worth proving that cheaply before generating every move: out of

@@ -69,6 +69,7 @@ impl AlphaBeta {
         if depth == 0 {
             return game.evaluate();
         }
+        // ANCHOR: fail_soft
         let mut best = -Score::INFINITE;
         for (tried, mv) in game.legal_moves().into_iter().enumerate() {
             game.play(mv);
@@ -82,6 +83,7 @@ impl AlphaBeta {
             }
         }
         best
+        // ANCHOR_END: fail_soft
     }
     // ANCHOR_END: search
 }

@@ -17,6 +17,8 @@
 //!   to 5.
 //! - `first-move-cutoffs.svg`: the share of beta cut-offs made by the first move tried, at
 //!   depths 2 to 5, for the same stages and the oracle.
+//! - `positions.md`, `perft.md`: the Foundations chapter's table of the 24 ladder positions
+//!   and perft counts ([`crate::teach::foundations::book_figures`]).
 //! - `<stage>.diff`: for every rung but the first, what it adds to the rung below
 //!   ([`crate::teach::diff::stage_diff`]), which the book includes in each chapter.
 //! - `horizon*.svg`, `horizon*.md`: chapter 7's horizon position, the pvs and quiescence
@@ -151,6 +153,11 @@ pub fn draw<E: From<Error>>(
         "first-move-cutoffs.svg",
         plot::first_move_cutoff_rate_svg(&rates)?,
     )?;
+
+    // --- Foundations: the ladder positions and perft counts (crate::teach::foundations) ---
+    for (name, text) in crate::teach::foundations::book_figures()? {
+        emit(name, text)?;
+    }
 
     // --- Chapter 7, quiescence: the horizon position and its tables ----------------------
     // (crate::teach::horizon::book_figures names each file; about a second in all.)

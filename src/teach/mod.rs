@@ -5,6 +5,8 @@
 //!   square by square, as a heat map (notebook 08b).
 //! - [`figures`]: the book's generated figures: which files, drawn from what, in parallel
 //!   (`searchlab figures` writes them).
+//! - [`foundations`]: the Foundations chapter's tables: the ladder positions with the reason
+//!   for each, perft counts.
 //! - [`horizon`]: the horizon effect and the quiescence search, taken apart (chapter 7).
 //! - [`notebook`]: helpers for the evcxr notebooks (failing on a panic, pictures, tables,
 //!   looking inside a search).
@@ -22,6 +24,7 @@
 pub mod diff;
 pub mod eval_terms;
 pub mod figures;
+pub mod foundations;
 pub mod horizon;
 pub mod notebook;
 pub mod numbers;
