@@ -116,6 +116,22 @@ impl<M> Entry<M> {
 }
 // ANCHOR_END: cutoff
 
+// ANCHOR: replace
+impl<M> Entry<M> {
+    /// Whether this new entry takes the slot that holds `old` (or nothing): the replacement
+    /// policy, depth-preferred with aging. It does if the old entry is for the same position,
+    /// or was searched no deeper than this one, or was written by an earlier search.
+    pub fn replaces(&self, old: Option<&Entry<M>>) -> bool {
+        match old {
+            None => true,
+            Some(old) => {
+                old.key == self.key || self.depth >= old.depth || old.generation != self.generation
+            }
+        }
+    }
+}
+// ANCHOR_END: replace
+
 // ANCHOR: probe_result
 /// What the table tells a node before it is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,28 +259,24 @@ impl<M: TableMove> TranspositionTable<M> {
     }
     // ANCHOR_END: xor
 
-    // ANCHOR: replace
-    /// Remembers a search result, subject to the replacement policy (see the module docs).
+    // ANCHOR: store
+    /// Remembers a search result, if the replacement policy ([`Entry::replaces`]) lets it
+    /// take its slot.
     pub fn store(&self, key: u64, depth: Depth, score: Score, bound: Bound, best_move: Option<M>) {
-        let generation = self.generation.load(Ordering::Relaxed);
-        let index = self.index(key);
-        let replace = match self.read(index) {
-            None => true,
-            Some(old) => old.key == key || depth >= old.depth || old.generation != generation,
+        let entry = Entry {
+            key,
+            best_move,
+            score,
+            depth,
+            bound,
+            generation: self.generation.load(Ordering::Relaxed),
         };
-        if replace {
-            let entry = Entry {
-                key,
-                best_move,
-                score,
-                depth,
-                bound,
-                generation,
-            };
+        let index = self.index(key);
+        if entry.replaces(self.read(index).as_ref()) {
             self.write(index, entry);
         }
     }
-    // ANCHOR_END: replace
+    // ANCHOR_END: store
 
     /// How full the table is, in permille, counting entries of the current search among the
     /// first thousand slots (what UCI's `info hashfull` reports).
@@ -420,6 +432,24 @@ mod tests {
         tt1.store(2, 3, Score(2), Bound::Upper, None);
         assert_eq!(tt1.probe(2).unwrap().depth, 3);
         assert_eq!(tt1.hashfull(), 1000);
+    }
+
+    #[test]
+    fn the_replacement_policy_prefers_depth_and_ages() {
+        let entry = |key, depth, generation| Entry::<u8> {
+            key,
+            best_move: None,
+            score: Score(0),
+            depth,
+            bound: Bound::Exact,
+            generation,
+        };
+        let old = entry(1, 6, 0);
+        assert!(entry(2, 3, 0).replaces(None), "an empty slot takes anything");
+        assert!(entry(1, 3, 0).replaces(Some(&old)), "the same position");
+        assert!(entry(2, 6, 0).replaces(Some(&old)), "as deep");
+        assert!(!entry(2, 5, 0).replaces(Some(&old)), "shallower, same search");
+        assert!(entry(2, 5, 1).replaces(Some(&old)), "the old one is from an earlier search");
     }
 
     #[test]

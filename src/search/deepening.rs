@@ -1,10 +1,18 @@
 //! # The machinery of iterative deepening, written once
 //!
 //! Stage 3 ([`iterative`](super::iterative)) and every stage above it on the ladder search the
-//! same way at the top. [`deepen`] is the loop: search depth 1, then 2, then 3, …, until the
-//! depth limit, the time, the node limit or the stop flag says stop, or a mate is proven; then
-//! return the last iteration that *completed*. Each iteration searches every root move, the
-//! previous iteration's best first, and builds the principal variation.
+//! same way at the top. [`deepen`] searches depth 1, then 2, then 3, …, until the depth limit,
+//! the time, the node limit or the stop flag says stop, or a mate is proven; then it returns
+//! the last iteration that *completed*. Each iteration searches every root move, the previous
+//! iteration's best first, and builds the principal variation.
+//!
+//! The code comes in layers, so that each chapter of the book can show the layer it teaches,
+//! and that layer is the code that runs. [`iterate`] is the loop itself, as stage 3 needs it;
+//! [`deepen`] runs it and adds what later stages hook in (tables that age at each search,
+//! a stage that may miss a shorter mate or keep a cut iteration's move, helper threads that
+//! search deeper, and the reports of each iteration to a GUI). In the same way
+//! [`search_moves`] is stage 3's root, and [`search_root`] puts the root's moves in the
+//! stage's order first.
 //!
 //! What the loop keeps from one iteration to the next is a [`Deepening`]: the
 //! [`NodeCounter`] (counters and the stop decision), the last completed depth and its principal
@@ -89,6 +97,23 @@ impl<M: Copy + PartialEq> Deepening<M> {
         pv_move
     }
     // ANCHOR_END: order
+
+    /// The record of the iteration that just completed to `depth` with `score` (its line is
+    /// [`Deepening::previous_pv`] by now); `hashfull` is left 0 for the caller to fill in.
+    pub fn record(&self, depth: Depth, score: Score) -> Iteration
+    where
+        M: std::fmt::Display,
+    {
+        Iteration {
+            depth,
+            score,
+            nodes: self.counter.stats.nodes,
+            time: self.counter.stopper.elapsed(),
+            seldepth: self.counter.stats.seldepth.max(depth),
+            pv: self.previous_pv.iter().map(|m| m.to_string()).collect(),
+            hashfull: 0,
+        }
+    }
 
     /// The search's result: `score`, and the move, line and depth of the last completed
     /// iteration.
@@ -185,8 +210,91 @@ pub trait IterativeStage<G: Game>: Engine<G> {
 }
 
 // ANCHOR: deepening
+/// The loop of iterative deepening: searches `game` with `stage` to each depth of `depths` in
+/// turn (1, 2, 3, … up to the depth limit) while the limits allow. After each iteration that
+/// completes, `go_on` is handed its record and says whether to search deeper.
+pub fn iterate<G, S, D, F>(
+    stage: &mut S,
+    game: &mut G,
+    limits: &SearchLimits,
+    depths: D,
+    mut go_on: F,
+) -> Deepened<G::Move>
+where
+    G: Game,
+    S: IterativeStage<G>,
+    D: IntoIterator<Item = Depth>,
+    F: FnMut(&mut S, &mut Iteration) -> bool,
+{
+    let state = stage.deepening();
+    state.counter = NodeCounter::new(limits);
+    state.completed_depth = 0;
+    state.previous_pv.clear();
+    if game.legal_moves().is_empty() {
+        // The game is over at the root: nothing to search, no move to play.
+        return Deepened::new(score_without_moves(game));
+    }
+    let mut found = Deepened::new(Score::DRAW); // a placeholder: the first always completes
+    for depth in depths {
+        let state = stage.deepening();
+        if state.completed_depth > 0 && !state.counter.stopper.may_start_iteration() {
+            break;
+        }
+        let (score, pv) = stage.iteration(game, depth, found.score);
+        let state = stage.deepening();
+        if state.counter.stopped() {
+            // Abandoned: the last completed iteration stands.
+            found.cut = Some((score, pv));
+            break;
+        }
+        found.score = score;
+        state.completed_depth = depth;
+        state.previous_pv = pv;
+        let mut iteration = state.record(depth, score);
+        let deeper = go_on(stage, &mut iteration);
+        found.iterations.push(iteration);
+        if !deeper {
+            break;
+        }
+    }
+    found
+}
+// ANCHOR_END: deepening
+
+// ANCHOR: mate_proven
+/// Whether `score`, from an iteration that completed to `depth`, is a proven mate: a mate
+/// within the depth searched. Every shorter line was searched too, so no deeper iteration can
+/// find a quicker mate.
+pub fn mate_proven(score: Score, depth: Depth) -> bool {
+    score.mate_plies().is_some_and(|plies| plies <= depth)
+}
+// ANCHOR_END: mate_proven
+
+/// What the loop [`iterate`] found.
+#[derive(Debug)]
+pub struct Deepened<M> {
+    /// The score of the last completed iteration (of the position, if the game is over).
+    pub score: Score,
+    /// The record of each completed iteration, shallowest first.
+    pub iterations: Vec<Iteration>,
+    /// The score and line of an iteration the limits cut short, if one was.
+    pub cut: Option<(Score, Vec<M>)>,
+}
+
+impl<M> Deepened<M> {
+    /// Nothing found yet but `score`.
+    fn new(score: Score) -> Deepened<M> {
+        Deepened {
+            score,
+            iterations: Vec::new(),
+            cut: None,
+        }
+    }
+}
+
+// ANCHOR: deepen
 /// Searches depth 1, 2, 3, … with `stage` until the limits say stop, and returns the result of
-/// the last iteration that completed.
+/// the last iteration that completed: the loop [`iterate`], with what later stages add to it.
 pub fn deepen<G: Game, S: IterativeStage<G>>(
     stage: &mut S,
     game: &mut G,
@@ -194,64 +302,36 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
     default_depth: Depth,
 ) -> SearchResult<G::Move> {
     stage.start_search();
-    let state = stage.deepening();
-    state.counter = NodeCounter::new(limits);
-    state.completed_depth = 0;
-    state.previous_pv.clear();
-    let mut iterations = Vec::new();
-    if game.legal_moves().is_empty() {
-        // The game is over at the root: nothing to search, no move to play.
-        return state.result(score_without_moves(game), iterations);
-    }
     let max_depth = max_iteration_depth(limits, default_depth);
-    let mut score = Score::DRAW; // a placeholder: the first iteration always completes
-    for iteration in 1..=max_depth {
-        if iteration > 1 && !stage.deepening().counter.stopper.may_start_iteration() {
-            break;
+    let offset = stage.deepening().depth_offset;
+    let depths = (1..=max_depth).map(|iteration| (iteration + offset).min(max_depth));
+    let found = iterate(stage, game, limits, depths, |stage, iteration| {
+        iteration.hashfull = stage.hashfull();
+        if let Some(observer) = stage.deepening().observer.as_mut() {
+            observer(iteration);
         }
-        let depth = (iteration + stage.deepening().depth_offset).min(max_depth);
-        let (iteration_score, pv) = stage.iteration(game, depth, score);
-        let hashfull = stage.hashfull();
+        // A proven mate ends the search, unless the stage may have pruned a shorter one. (A
+        // mate the table reports from deeper than the iteration searched is not proven.)
+        !(mate_proven(iteration.score, iteration.depth) && stage.proves_shortest_mates())
+    });
+    let mut score = found.score;
+    // ANCHOR: cut_iteration
+    if let Some((cut_score, pv)) = found.cut {
+        // Cut short: keep the last completed iteration, unless the stage keeps a better move
+        // that the cut one proved.
         let state = stage.deepening();
-        // ANCHOR: cut_iteration
-        if state.counter.stopped() {
-            // Abandoned: keep the last completed iteration, unless the stage keeps a better
-            // move that the cut one proved.
-            let new_move = pv
-                .first()
-                .is_some_and(|m| state.previous_pv.first() != Some(m));
-            if new_move && stage.keeps_cut_iteration() {
-                score = iteration_score;
-                stage.deepening().previous_pv = pv;
-            }
-            break;
-        }
-        // ANCHOR_END: cut_iteration
-        score = iteration_score;
-        state.completed_depth = depth;
-        state.previous_pv = pv;
-        let iteration = Iteration {
-            depth,
-            score,
-            nodes: state.counter.stats.nodes,
-            time: state.counter.stopper.elapsed(),
-            seldepth: state.counter.stats.seldepth.max(depth),
-            pv: state.previous_pv.iter().map(|m| m.to_string()).collect(),
-            hashfull,
-        };
-        if let Some(observer) = state.observer.as_mut() {
-            observer(&iteration);
-        }
-        iterations.push(iteration);
-        // A mate within the searched depth is proven: no deeper search finds a shorter one.
-        // (A later stage's table can report a mate found deeper; then deepening goes on.)
-        if score.mate_plies().is_some_and(|plies| plies <= depth) && stage.proves_shortest_mates() {
-            break;
+        let new_move = pv
+            .first()
+            .is_some_and(|m| state.previous_pv.first() != Some(m));
+        if new_move && stage.keeps_cut_iteration() {
+            score = cut_score;
+            stage.deepening().previous_pv = pv;
         }
     }
-    stage.deepening().result(score, iterations)
+    // ANCHOR_END: cut_iteration
+    stage.deepening().result(score, found.iterations)
 }
-// ANCHOR_END: deepening
+// ANCHOR_END: deepen
 
 /// The deepest iteration an iterative stage may start under `limits`: the depth limit if
 /// given; otherwise, when time, nodes or `infinite` will stop the search, as deep as the ladder
@@ -270,21 +350,36 @@ pub fn max_iteration_depth(limits: &SearchLimits, default: Depth) -> Depth {
     }
 }
 
-// ANCHOR: root
-/// One iteration: every root move, the previous best first, within the window
-/// `(alpha, beta)` (the whole window, unless a stage asks for less). Returns the root score and
-/// the principal variation (thrown away by the caller if the search was stopped). Fail-soft:
-/// a score `<= alpha` or `>= beta` is a bound, and the search stops at the first move that
-/// reaches `beta`.
+// ANCHOR: search_root
+/// One iteration's root: every legal move within the window `(alpha, beta)`, in the order the
+/// stage puts them in ([`IterativeStage::order_root`]), then searched by [`search_moves`].
 pub fn search_root<G: Game, S: IterativeStage<G>>(
     stage: &mut S,
     game: &mut G,
     depth: Depth,
-    mut alpha: Score,
+    alpha: Score,
     beta: Score,
 ) -> (Score, Vec<G::Move>) {
     let mut moves = game.legal_moves();
     stage.order_root(game, &mut moves);
+    search_moves(stage, game, moves, depth, alpha, beta)
+}
+// ANCHOR_END: search_root
+
+// ANCHOR: root
+/// One iteration: every root move in `moves`, the previous best first, within the window
+/// `(alpha, beta)` (iterative deepening passes the whole window). Returns the root score
+/// and the principal variation (thrown away by the caller if the search was stopped).
+/// Fail-soft: a score `<= alpha` or `>= beta` is a bound, and the search stops at the first
+/// move that reaches `beta`.
+pub fn search_moves<G: Game, S: IterativeStage<G>>(
+    stage: &mut S,
+    game: &mut G,
+    mut moves: Vec<G::Move>,
+    depth: Depth,
+    mut alpha: Score,
+    beta: Score,
+) -> (Score, Vec<G::Move>) {
     let state = stage.deepening();
     state.counter.stats.nodes += 1; // the root
     state.following_pv = true;

@@ -11,6 +11,7 @@ use crate::game::Game;
 use crate::limits::{NodeCounter, SearchLimits, MAX_DEPTH};
 use crate::score::{Depth, Score};
 use crate::stats::{Iteration, SearchResult};
+use std::fmt::Display;
 
 /// A search engine: give it a game and limits, get a move back.
 pub trait Engine<G: Game>: Send {
@@ -88,11 +89,11 @@ pub fn fixed_depth(limits: &SearchLimits, default: Depth) -> Depth {
 }
 
 // ANCHOR: fixed_depth_result
-/// Builds the result of a fixed-depth search: one iteration, its line just the best move.
+/// Builds the result of a fixed-depth search.
 ///
 /// A search that was stopped (by time, nodes or `stop`) completed no depth: it reports depth 0
-/// and no iteration, and plays the best root move it finished, or the first legal move if it
-/// finished none (its score is then a placeholder draw). Either way the move is legal.
+/// and plays the best root move it finished, or the first legal move if it finished none (its
+/// score is then a placeholder draw). Either way the move is legal.
 pub fn fixed_depth_result<G: Game>(
     game: &G,
     best_move: Option<G::Move>,
@@ -100,11 +101,8 @@ pub fn fixed_depth_result<G: Game>(
     depth: Depth,
     counter: &NodeCounter,
 ) -> SearchResult<G::Move> {
-    let time = counter.stopper.elapsed();
-    let stats = counter.stats;
-    let stopped = counter.stopped();
     let (best_move, score, depth) = match best_move {
-        _ if !stopped => (best_move, best_score, depth),
+        _ if !counter.stopped() => (best_move, best_score, depth),
         Some(mv) => (Some(mv), best_score, 0),
         None => (game.legal_moves().first().copied(), Score::DRAW, 0),
     };
@@ -113,8 +111,22 @@ pub fn fixed_depth_result<G: Game>(
     } else {
         score
     };
-    let pv: Vec<G::Move> = best_move.into_iter().collect();
-    let iterations = if stopped {
+    one_search_result(best_move, score, depth, counter)
+}
+// ANCHOR_END: fixed_depth_result
+
+/// The result of a search done in one go (not deepened): `best_move` is its line, and unless
+/// it was stopped it is the one iteration, to `depth`.
+fn one_search_result<M: Copy + Display>(
+    best_move: Option<M>,
+    score: Score,
+    depth: Depth,
+    counter: &NodeCounter,
+) -> SearchResult<M> {
+    let time = counter.stopper.elapsed();
+    let stats = counter.stats;
+    let pv: Vec<M> = best_move.into_iter().collect();
+    let iterations = if counter.stopped() {
         Vec::new()
     } else {
         vec![Iteration {
@@ -137,4 +149,3 @@ pub fn fixed_depth_result<G: Game>(
         pv,
     }
 }
-// ANCHOR_END: fixed_depth_result

@@ -244,19 +244,19 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
         tables: &OrderingTables<M>,
         ply: Ply,
     ) -> MovePicker<M> {
-        MovePicker::with_quiet_bonus(game, moves, hash_move, tables, ply, |_| 0)
+        let history = |mv| tables.history(ply, mv);
+        MovePicker::with_quiet_scores(game, moves, hash_move, tables, ply, history)
     }
 
-    /// As [`MovePicker::new`], with `bonus(mv)` added to the history score of each quiet move
-    /// that is not a killer: what a stage knows about quiet moves beyond the shared history
-    /// (stage 8: the continuation history).
-    pub fn with_quiet_bonus<G: Game<Move = M>>(
+    /// As [`MovePicker::new`], with `quiet_score(mv)` as the order score of each quiet move
+    /// that is not a killer.
+    pub fn with_quiet_scores<G: Game<Move = M>>(
         game: &G,
         moves: Vec<M>,
         hash_move: Option<M>,
         tables: &OrderingTables<M>,
         ply: Ply,
-        bonus: impl Fn(M) -> i32,
+        quiet_score: impl Fn(M) -> i32,
     ) -> MovePicker<M> {
         let killers = tables.killers(ply);
         let scored = moves
@@ -269,7 +269,7 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
                 } else if let Some(k) = killers.iter().position(|&k| k == Some(mv)) {
                     KILLER - k as i32
                 } else {
-                    tables.history(ply, mv) + bonus(mv)
+                    quiet_score(mv)
                 };
                 (mv, score)
             })
@@ -281,8 +281,11 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
 impl<M: Copy> Iterator for MovePicker<M> {
     type Item = M;
 
-    /// The best of the moves not handed out yet (the first of them on a tie: the generator's
-    /// order).
+    /// The best of the moves not handed out yet, swapped into the place of the first of them.
+    /// On a tie, the first of the best in the order the earlier swaps have left: not always
+    /// the generator's order, since a swap sends the move it displaces back to where the
+    /// chosen one stood. Scores 5, 5, 9, 5 for moves A, B, C, D come out C, B, A, D. The order
+    /// is still fixed by the moves and their scores, so the search stays deterministic.
     fn next(&mut self) -> Option<M> {
         let rest = self.scored.get(self.next..)?;
         let mut best = 0;
@@ -348,6 +351,14 @@ mod tests {
         );
         // After the killer, the quiet moves by history: the one punished comes last.
         assert_eq!(order.last(), Some(&quiet));
+    }
+
+    #[test]
+    fn ties_come_out_in_the_order_the_swaps_leave() {
+        // C (9) is swapped with A, which then stands behind B: C, B, A, D, not C, A, B, D.
+        let scored = vec![('A', 5), ('B', 5), ('C', 9), ('D', 5)];
+        let picker = MovePicker { scored, next: 0 };
+        assert_eq!(picker.collect::<String>(), "CBAD");
     }
 
     #[test]

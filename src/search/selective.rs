@@ -685,17 +685,15 @@ impl<G: Game> Selective<G> {
         ply: Ply,
         before: [Option<usize>; 2],
     ) -> MovePicker<G::Move> {
-        let continuation = &self.continuation;
-        MovePicker::with_quiet_bonus(game, moves, hash_move, &self.tables, ply, |mv| {
+        let (tables, continuation) = (&self.tables, &self.continuation);
+        MovePicker::with_quiet_scores(game, moves, hash_move, tables, ply, |mv| {
+            let history = tables.history(ply, mv);
             if before == [None, None] {
-                return 0; // nothing to look up: no board lookup for the move's key either
+                return history; // nothing to look up: no board lookup for the move's key either
             }
             let key = piece_square(game, mv);
-            before
-                .iter()
-                .flatten()
-                .map(|&b| continuation.score(b, key))
-                .sum::<i32>()
+            let after = before.iter().flatten();
+            history + after.map(|&b| continuation.score(b, key)).sum::<i32>()
         })
     }
     // ANCHOR_END: continuation_order
