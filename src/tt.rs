@@ -445,11 +445,20 @@ mod tests {
             generation,
         };
         let old = entry(1, 6, 0);
-        assert!(entry(2, 3, 0).replaces(None), "an empty slot takes anything");
+        assert!(
+            entry(2, 3, 0).replaces(None),
+            "an empty slot takes anything"
+        );
         assert!(entry(1, 3, 0).replaces(Some(&old)), "the same position");
         assert!(entry(2, 6, 0).replaces(Some(&old)), "as deep");
-        assert!(!entry(2, 5, 0).replaces(Some(&old)), "shallower, same search");
-        assert!(entry(2, 5, 1).replaces(Some(&old)), "the old one is from an earlier search");
+        assert!(
+            !entry(2, 5, 0).replaces(Some(&old)),
+            "shallower, same search"
+        );
+        assert!(
+            entry(2, 5, 1).replaces(Some(&old)),
+            "the old one is from an earlier search"
+        );
     }
 
     #[test]

@@ -234,7 +234,8 @@ where
         // The game is over at the root: nothing to search, no move to play.
         return Deepened::new(score_without_moves(game));
     }
-    let mut found = Deepened::new(Score::DRAW); // a placeholder: the first always completes
+    // A placeholder score before the first iteration, which always completes.
+    let mut found = Deepened::new(Score::DRAW);
     for depth in depths {
         let state = stage.deepening();
         if state.completed_depth > 0 && !state.counter.stopper.may_start_iteration() {

@@ -281,11 +281,11 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
 impl<M: Copy> Iterator for MovePicker<M> {
     type Item = M;
 
-    /// The best of the moves not handed out yet, swapped into the place of the first of them.
-    /// On a tie, the first of the best in the order the earlier swaps have left: not always
-    /// the generator's order, since a swap sends the move it displaces back to where the
-    /// chosen one stood. Scores 5, 5, 9, 5 for moves A, B, C, D come out C, B, A, D. The order
-    /// is still fixed by the moves and their scores, so the search stays deterministic.
+    /// The best of the moves not handed out yet, swapped into the first place not handed
+    /// out. A tie goes to the first in the order the earlier swaps have left, which is not
+    /// always the generator's: a swap sends the move it displaces to where the chosen one
+    /// stood (scores 5, 5, 9, 5 for A, B, C, D come out C, B, A, D). The order is still fixed
+    /// by the moves and their scores, so the search stays deterministic.
     fn next(&mut self) -> Option<M> {
         let rest = self.scored.get(self.next..)?;
         let mut best = 0;

@@ -71,7 +71,13 @@ pub const FLOOR: &[(&str, &str, &str, &[&str])] = &[
         "cached",
         "src/tt.rs",
         include_str!("../tt.rs"),
-        &["probe_result", "probe_node", "cutoff", "bound_of"],
+        &[
+            "probe_result",
+            "probe_node",
+            "cutoff",
+            "bound_of",
+            "replace",
+        ],
     ),
     (
         "pvs",
