@@ -293,11 +293,16 @@ fn standing_line(standing: &Standing, a: &str) -> String {
     if let (Some(llr), Some((lower, upper)), Some(decision)) =
         (standing.llr, standing.bounds, standing.decision)
     {
-        let verdict = match decision {
+        let mut verdict = match decision {
             Decision::H0 => "H0 accepted",
             Decision::H1 => "H1 accepted",
             Decision::Continue => "continue",
-        };
+        }
+        .to_string();
+        // The games in flight when it decided are counted too, and may move the LLR back.
+        if let Some(games) = standing.decided_after {
+            verdict.push_str(&format!(" after {games} games"));
+        }
         line.push_str(&format!(
             "; LLR {llr:.2} ({lower:.2}, {upper:.2}) [pentanomial]: {verdict}"
         ));

@@ -32,8 +32,10 @@
 //!
 //! A fixed number of games, or, with an [`Sprt`], as soon as the sequential probability ratio
 //! test accepts one of its two hypotheses (on game pairs: the pentanomial model, see
-//! [`crate::lab::sprt`]); games already under way are finished and counted. The report gives
-//! the Elo difference ([`elo_estimate`]) of all the games played.
+//! [`crate::lab::sprt`]); games already under way are finished and counted. They may move
+//! the LLR back between its bounds, but the first decision stands
+//! ([`Standing::decided_after`] says when it came). The report gives the Elo difference
+//! ([`elo_estimate`]) of all the games played.
 
 use crate::error::{Error, Result};
 use crate::games::Chess;
@@ -116,8 +118,11 @@ pub struct Standing {
     pub llr: Option<f64>,
     /// The bounds of the SPRT, lower and upper.
     pub bounds: Option<(f64, f64)>,
-    /// What the SPRT says.
+    /// What the SPRT says. Its first decision stands: the games still being played when it came
+    /// are counted (in the tally, the pairs and the LLR) but cannot undo it.
     pub decision: Option<Decision>,
+    /// How many games had finished when the SPRT decided, if it has.
+    pub decided_after: Option<usize>,
 }
 
 /// The outcome of a match.
@@ -183,6 +188,7 @@ pub fn play_match(
         llr: config.sprt.map(|_| 0.0),
         bounds: config.sprt.map(|s| s.bounds()),
         decision: config.sprt.map(|_| Decision::Continue),
+        decided_after: None,
     };
     let mut pair_first: Vec<Option<GameResult>> = vec![None; config.games.div_ceil(2)];
     let mut failure: Option<Error> = None;
@@ -216,10 +222,13 @@ pub fn play_match(
             if let Some(sprt) = config.sprt {
                 let llr = sprt.llr_pentanomial(standing.pairs);
                 standing.llr = Some(llr);
-                let decision = sprt.decide(llr);
-                standing.decision = Some(decision);
-                if decision != Decision::Continue {
-                    stop.store(true, Ordering::Relaxed);
+                if standing.decided_after.is_none() {
+                    let decision = sprt.decide(llr);
+                    standing.decision = Some(decision);
+                    if decision != Decision::Continue {
+                        standing.decided_after = Some(standing.done);
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 }
             }
             on_game(&standing, &record);
@@ -361,5 +370,43 @@ mod tests {
         // The 4-ply games are all drawn (adjudicated): evidence for H0 (0 Elo), against H1.
         let llr = report.standing.llr.unwrap();
         assert!(llr < 0.0, "{llr}");
+    }
+
+    #[test]
+    fn the_first_decision_of_the_sprt_stands() {
+        let config = MatchConfig {
+            players: [
+                PlayerSpec::stage("alphabeta").unwrap(),
+                PlayerSpec::stage("minimax").unwrap(),
+            ],
+            games: 200,
+            limits: depth(1),
+            openings: default_openings()[..4].to_vec(),
+            max_plies: 4,
+            concurrency: 2,
+            sprt: Some(Sprt::parse("0,200").unwrap()),
+        };
+        let mut first: Option<(Decision, usize)> = None;
+        let report = play_match(&config, |standing, _| {
+            let decision = standing.decision.unwrap();
+            match (first, standing.decided_after) {
+                (None, None) => assert_eq!(decision, Decision::Continue),
+                (None, Some(after)) => {
+                    assert_eq!(after, standing.done);
+                    assert_ne!(decision, Decision::Continue);
+                    first = Some((decision, after));
+                }
+                (Some(seen), after) => assert_eq!(Some(seen), after.map(|a| (decision, a))),
+            }
+        })
+        .unwrap();
+        // Every game a draw (adjudicated at 4 plies): evidence for H0, which the test accepts
+        // long before the 200 games. Games finished after it (these are so quick that the
+        // workers run ahead of the referee) are counted, and change nothing of the decision.
+        let (decision, after) = first.expect("the SPRT decides");
+        assert_eq!(decision, Decision::H0);
+        assert_eq!(report.standing.decision, Some(decision));
+        assert_eq!(report.standing.decided_after, Some(after));
+        assert!(report.games.len() >= after);
     }
 }
