@@ -133,7 +133,7 @@ fn stacked_pictures_become_one_picture_with_captions() {
         both.matches("rx=\"5\"").count(),
         full.matches("rx=\"5\"").count() + cut.matches("rx=\"5\"").count()
     );
-    assert_eq!(svg_size(&full).expect("sized"), (1070.0, 436.0));
+    assert_eq!(svg_size(&full).expect("sized"), (930.0, 506.0));
     // A picture whose size is not plain numbers cannot be placed.
     let err = stacked_svg(&[("x", "<svg width=\"100%\" height=\"10\"/>")]).expect_err("no size");
     assert!(err.to_string().contains("width"), "{err}");
@@ -298,7 +298,9 @@ fn a_stage_diff_is_a_markdown_diff_block() {
     // A diff that itself holds a fence gets a longer one.
     assert!(diff_markdown("+```\n").starts_with("````diff\n"));
     let shown = diff_markdown(&searchlab::teach::diff::stage_diff("pvs").unwrap());
-    assert!(shown.starts_with("```diff\n--- src/search/ordered.rs\n+++ src/search/pvs.rs\n"));
+    assert!(shown.starts_with(
+        "```diff\n--- src/search/ordered.rs, with Ordered renamed Pvs\n+++ src/search/pvs.rs\n"
+    ));
 }
 
 #[test]
@@ -507,9 +509,12 @@ fn a_line_of_moves_becomes_a_row_of_boards() {
     use searchlab::Game;
     let horizon = Chess::from_fen(LADDER_HORIZON).expect("valid FEN");
     let row = line_svg(&horizon, &HORIZON_TRAP, 4).expect("legal");
-    // Four half-size boards (214 wide) with 16 between them, under 40 units of captions.
-    assert_eq!(svg_size(&row).expect("sized"), (904.0, 263.0));
-    assert_eq!(row.matches("scale(0.5)").count(), 4);
+    // Four boards on squares of 32 (300 wide with the coordinates, 318 high with the side to
+    // move) with 16 between them, under 40 units of captions; drawn, not scaled down, so the
+    // coordinates keep their size.
+    assert_eq!(svg_size(&row).expect("sized"), (1248.0, 358.0));
+    assert!(!row.contains("scale("));
+    assert_eq!(row.matches("font-size=\"13\"").count(), 4 * 32);
     // Each board highlights its move: two squares each.
     assert_eq!(row.matches("#f6f669").count(), 8);
     for caption in [">1.Nxe4<", ">1...Nxe4<", ">2.Nxc6<", ">2...dxc6<"] {
@@ -523,11 +528,11 @@ fn a_line_of_moves_becomes_a_row_of_boards() {
     let square = line_svg(&horizon, &HORIZON_TRAP, 2).expect("legal");
     assert_eq!(
         svg_size(&square).expect("sized"),
-        (444.0, 2.0 * 263.0 + 16.0)
+        (616.0, 2.0 * 358.0 + 16.0)
     );
     // Every character is in the embedded font, so the notebook's PNG twin can be drawn.
     let png = svg_to_png(&row).expect("renders");
-    assert_eq!((png.width, png.height), (2 * 904, 2 * 263));
+    assert_eq!((png.width, png.height), (2 * 1248, 2 * 358));
     // A mate is said, not evaluated.
     let back_rank = Chess::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").expect("valid");
     assert!(line_svg(&back_rank, &["a1a8"], 4)

@@ -42,7 +42,7 @@ impl Default for AlphaBeta {
 }
 
 impl AlphaBeta {
-    /// A new alpha-beta engine.
+    /// A new engine.
     pub fn new() -> AlphaBeta {
         AlphaBeta {
             counter: NodeCounter::new(&SearchLimits::default()),

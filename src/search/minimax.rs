@@ -42,7 +42,7 @@ impl Default for Minimax {
 }
 
 impl Minimax {
-    /// A new minimax engine.
+    /// A new engine.
     pub fn new() -> Minimax {
         Minimax {
             counter: NodeCounter::new(&SearchLimits::default()),

@@ -17,7 +17,7 @@
 
 use crate::error::{Error, Result};
 use crate::search::{previous_stage, STAGES};
-use similar::TextDiff;
+use similar::{ChangeTag, TextDiff};
 
 /// Each rung's source file, by stage name: the text the diffs are made from.
 const SOURCES: &[(&str, &str, &str)] = &[
@@ -209,16 +209,82 @@ pub fn stage_diff(stage: &str) -> Result<String> {
     let (old_path, old) = stage_source(below).ok_or_else(unknown)?;
     let (new_path, new) = stage_source(stage).ok_or_else(unknown)?;
     let (old, new) = (code_of(old), code_of(new));
+    // The engine's type is renamed in every rung (`Minimax`, `AlphaBeta`, …): read the old
+    // file with the new name, so that the lines that differ only by it drop out of the diff
+    // and it opens with what the rung changes. The header says so.
+    let (old_header, old) = match (engine_type(&old), engine_type(&new)) {
+        (Some(was), Some(is)) if was != is => (
+            format!("{old_path}, with {was} renamed {is}"),
+            rename(&old, was, is),
+        ),
+        _ => (old_path.to_string(), old),
+    };
     let diff = TextDiff::from_lines(&old, &new);
-    let mut text = diff
-        .unified_diff()
-        .context_radius(3)
-        .header(old_path, new_path)
-        .to_string();
+    let mut unified = diff.unified_diff();
+    unified.context_radius(3);
+    // Hunks at the top that change only declarations (the stage's name and depth, its doc
+    // comment) tell nothing about the search: they go after the others, their headers saying
+    // so, and the diff opens with the lesson. Hunks further down stay where they are.
+    let (mut code, mut declarations) = (String::new(), String::new());
+    for hunk in unified.iter_hunks() {
+        let text = hunk.to_string();
+        let only_declarations = hunk
+            .iter_changes()
+            .filter(|change| change.tag() != ChangeTag::Equal)
+            .all(|change| declaration(change.value().trim_start()));
+        if code.is_empty() && only_declarations {
+            let (header, body) = text.split_once('\n').unwrap_or((&text, ""));
+            declarations.push_str(&format!("{header} {DECLARATIONS_NOTE}\n{body}"));
+        } else {
+            code.push_str(&text);
+        }
+    }
+    let mut text = format!("--- {old_header}\n+++ {new_path}\n{code}{declarations}");
     text.push_str(&floor_lines(stage));
     Ok(text)
 }
 // ANCHOR_END: stage_diff
+
+/// What the header of a hunk moved to the end of a diff says after its line numbers.
+pub const DECLARATIONS_NOTE: &str = "(shown last: only declarations change here)";
+
+/// Whether a changed line (indentation taken off) only declares: a doc comment or a
+/// constant. A hunk of such lines alone changes no code.
+fn declaration(line: &str) -> bool {
+    line.starts_with("///") || line.starts_with("pub const ") || line.trim().is_empty()
+}
+
+/// The name of the engine type a rung's file defines: its first `pub struct`.
+fn engine_type(code: &str) -> Option<&str> {
+    code.lines().find_map(|line| {
+        let rest = line.strip_prefix("pub struct ")?;
+        let end = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        Some(&rest[..end]).filter(|name| !name.is_empty())
+    })
+}
+
+/// `code` with every whole-word `was` replaced by `is` (a word: not part of a longer
+/// identifier).
+fn rename(code: &str, was: &str, is: &str) -> String {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(at) = rest.find(was) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + was.len()..].chars().next();
+        out.push_str(&rest[..at]);
+        if before.is_some_and(word) || after.is_some_and(word) {
+            out.push_str(was);
+        } else {
+            out.push_str(is);
+        }
+        rest = &rest[at + was.len()..];
+    }
+    out.push_str(rest);
+    out
+}
 
 /// The number of lines `diff` adds and removes: (added, removed).
 pub fn diff_size(diff: &str) -> (usize, usize) {
@@ -246,7 +312,7 @@ mod tests {
                 let diff = stage_diff(stage.name).unwrap();
                 let below = STAGES[i - 1].name;
                 assert!(
-                    diff.starts_with(&format!("--- src/search/{below}.rs\n")),
+                    diff.starts_with(&format!("--- src/search/{below}.rs")),
                     "{diff}"
                 );
                 assert!(diff.contains("\n@@ "), "{diff}");
@@ -260,13 +326,61 @@ mod tests {
     fn the_alphabeta_lesson_is_the_window_and_the_cutoff() {
         let diff = stage_diff("alphabeta").unwrap();
         assert!(diff.contains("\n+                self.counter.stats.count_cutoff(tried);\n"));
-        assert!(diff.contains("\n-pub struct Minimax {\n"));
-        let (added, removed) = diff_size(&diff);
-        // The lesson is small: a few dozen lines either way (the names change too).
+        // The engine's new name is not a change of every line that names it.
+        assert!(diff.starts_with(
+            "--- src/search/minimax.rs, with Minimax renamed AlphaBeta\n+++ src/search/alphabeta.rs\n"
+        ));
+        let body = diff.split_once("\n@@").expect("hunks").1;
+        assert!(!body.contains("Minimax"), "{diff}");
+        // It opens with the lesson: the first line changed is the search's doc comment, and
+        // the window comes within a few lines.
+        let first_change = diff
+            .lines()
+            .skip(2)
+            .find(|l| l.starts_with(['-', '+']))
+            .expect("a change");
         assert!(
-            added < 60 && removed < 60,
+            first_change.starts_with("-    /// The value of `game`"),
+            "{diff}"
+        );
+        let window = diff.find("+        mut alpha: Score,").expect("the window");
+        assert!(diff[..window].lines().count() < 20, "{diff}");
+        // The name and the default depth come last, their hunk saying why.
+        let declarations = diff.find(DECLARATIONS_NOTE).expect("a moved hunk");
+        assert!(declarations > diff.find("count_cutoff").expect("the cut-off"));
+        assert!(diff[declarations..].contains("\n+pub const DEFAULT_DEPTH: Depth = 4;\n"));
+        let (added, removed) = diff_size(&diff);
+        // The lesson is small: a few dozen lines either way.
+        assert!(
+            added < 40 && removed < 20,
             "{added} added, {removed} removed"
         );
+    }
+
+    #[test]
+    fn a_rename_is_whole_words_only() {
+        assert_eq!(
+            rename("Pvs::new() PvsNode MyPvs pvs Pvs", "Pvs", "Quiescence"),
+            "Quiescence::new() PvsNode MyPvs pvs Quiescence"
+        );
+        assert_eq!(
+            engine_type("use x;\npub struct Pvs<G: Game> {\n"),
+            Some("Pvs")
+        );
+        assert_eq!(engine_type("struct Hidden;\n"), None);
+    }
+
+    #[test]
+    fn only_leading_declarations_move_to_the_end() {
+        // pvs changes the doc of its alphabeta in a hunk of its own, below code changes: it
+        // stays in its place.
+        let pvs = stage_diff("pvs").unwrap();
+        assert!(!pvs.contains(DECLARATIONS_NOTE), "{pvs}");
+        for stage in STAGES.iter().skip(1) {
+            let diff = stage_diff(stage.name).unwrap();
+            let first_hunk = diff.lines().nth(2).expect("a hunk");
+            assert!(!first_hunk.contains(DECLARATIONS_NOTE), "{}", stage.name);
+        }
     }
 
     #[test]

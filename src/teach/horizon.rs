@@ -456,7 +456,7 @@ pub fn book_figures() -> Result<Vec<(&'static str, String)>> {
     let costs = cost(LADDER, &["pvs", "quiescence"], &BOOK_COST_DEPTHS)?;
     Ok(vec![
         ("horizon.svg", board_svg(&horizon)),
-        ("horizon-trap.svg", line_svg(&horizon, &HORIZON_TRAP, 4)?),
+        ("horizon-trap.svg", line_svg(&horizon, &HORIZON_TRAP, 2)?),
         ("horizon.md", both(&horizon, BOOK_HORIZON_DEPTH)?),
         (
             "horizon-node.md",

@@ -25,15 +25,182 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0x17, 0xbe, 0xcf),
 ];
 
-/// The colour of the series `name`, the `index`-th on its chart: an engine keeps its colour
-/// from chart to chart, whichever other series are drawn with it.
-fn colour(name: &str, index: usize) -> RGBColor {
-    let engines = crate::search::STAGES
+/// The place of the series `name`, the `index`-th on its chart, in the order its look (colour,
+/// marker, dashes) is taken by: an engine's place in the ladder and the side engines, so that
+/// it looks the same from chart to chart whichever other series are drawn with it; for any
+/// other series, its place on the chart.
+fn look_index(name: &str, index: usize) -> usize {
+    crate::search::STAGES
         .iter()
         .chain(crate::search::SIDE_ENGINES)
         .filter(|s| !s.parallel || s.name == name)
-        .position(|s| s.name == name);
-    PALETTE[engines.unwrap_or(index) % PALETTE.len()]
+        .position(|s| s.name == name)
+        .unwrap_or(index)
+}
+
+/// The colour of the series `name`, the `index`-th on its chart (see [`look_index`]).
+fn colour(name: &str, index: usize) -> RGBColor {
+    PALETTE[look_index(name, index) % PALETTE.len()]
+}
+
+/// The mark drawn at each point of a line, different for each line of a chart (as its colour
+/// is), so that the lines can be told apart without colour: in print, for a reader who does
+/// not tell the colours apart, and where lines run together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Marker {
+    Circle,
+    Square,
+    Triangle,
+    Diamond,
+    TriangleDown,
+    OpenCircle,
+    OpenSquare,
+    OpenTriangle,
+    OpenDiamond,
+    Cross,
+}
+
+/// The markers, in the order of [`PALETTE`].
+const MARKERS: [Marker; 10] = [
+    Marker::Circle,
+    Marker::Square,
+    Marker::Triangle,
+    Marker::Diamond,
+    Marker::TriangleDown,
+    Marker::OpenCircle,
+    Marker::OpenSquare,
+    Marker::OpenTriangle,
+    Marker::OpenDiamond,
+    Marker::Cross,
+];
+
+/// Dash patterns of the lines (dash and gap, in pixels; `None` is a solid line), taken in turn:
+/// neighbours in the ladder, whose lines often run close, never share one.
+const DASHES: [Option<(u32, u32)>; 4] = [None, Some((9, 4)), Some((2, 4)), Some((16, 4))];
+
+/// The marker and dash pattern of the series `name`, the `index`-th on its chart.
+fn marker_and_dashes(name: &str, index: usize) -> (Marker, Option<(u32, u32)>) {
+    let place = look_index(name, index);
+    (MARKERS[place % MARKERS.len()], DASHES[place % DASHES.len()])
+}
+
+/// Draws `marker` centred on the pixel `at` of `area`, in `colour`.
+fn draw_marker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    at: (i32, i32),
+    marker: Marker,
+    colour: RGBColor,
+) -> std::result::Result<(), String> {
+    let (x, y) = at;
+    let fail = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    // An open marker is an outline only: a marker under it (two lines meeting) shows through.
+    let outline = |points: Vec<(i32, i32)>| -> std::result::Result<(), String> {
+        let mut closed = points.clone();
+        closed.push(points[0]);
+        area.draw(&PathElement::new(closed, colour.stroke_width(2)))
+            .map_err(fail)
+    };
+    let square = vec![
+        (x - 4, y - 4),
+        (x + 4, y - 4),
+        (x + 4, y + 4),
+        (x - 4, y + 4),
+    ];
+    let triangle = vec![(x, y - 6), (x + 5, y + 4), (x - 5, y + 4)];
+    let diamond = vec![(x, y - 6), (x + 5, y), (x, y + 6), (x - 5, y)];
+    match marker {
+        Marker::Circle => area
+            .draw(&Circle::new(at, 4, colour.filled()))
+            .map_err(fail),
+        Marker::Square => area
+            .draw(&Polygon::new(square, colour.filled()))
+            .map_err(fail),
+        Marker::Triangle => area
+            .draw(&Polygon::new(triangle, colour.filled()))
+            .map_err(fail),
+        Marker::Diamond => area
+            .draw(&Polygon::new(diamond, colour.filled()))
+            .map_err(fail),
+        Marker::TriangleDown => {
+            let down = vec![(x, y + 6), (x + 5, y - 4), (x - 5, y - 4)];
+            area.draw(&Polygon::new(down, colour.filled()))
+                .map_err(fail)
+        }
+        Marker::OpenCircle => area
+            .draw(&Circle::new(at, 4, colour.stroke_width(2)))
+            .map_err(fail),
+        Marker::OpenSquare => outline(square),
+        Marker::OpenTriangle => outline(triangle),
+        Marker::OpenDiamond => outline(diamond),
+        Marker::Cross => {
+            let style = colour.stroke_width(2);
+            area.draw(&PathElement::new(
+                vec![(x - 4, y - 4), (x + 4, y + 4)],
+                style,
+            ))
+            .map_err(fail)?;
+            area.draw(&PathElement::new(
+                vec![(x - 4, y + 4), (x + 4, y - 4)],
+                style,
+            ))
+            .map_err(fail)
+        }
+    }
+}
+
+/// Draws the line through the pixels `points` on `area`: solid, or in `dashes`.
+fn draw_line<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    points: Vec<(i32, i32)>,
+    dashes: Option<(u32, u32)>,
+    style: ShapeStyle,
+) -> std::result::Result<(), String> {
+    let drawn = match dashes {
+        None => area.draw(&PathElement::new(points, style)),
+        Some((dash, gap)) => area.draw(&plotters::element::DashedPathElement::new(
+            points, dash, gap, style,
+        )),
+    };
+    drawn.map_err(|e| e.to_string())
+}
+
+/// Heights (pixels) for labels that want to be at `wanted`, at least `gap` apart and within
+/// `low..=high`, each as near its wanted height as the others let it: labels that would
+/// overlap are stacked around the mean of the heights they want. In the order given.
+fn spread_labels(wanted: &[f64], gap: f64, low: f64, high: f64) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..wanted.len()).collect();
+    order.sort_by(|&a, &b| wanted[a].total_cmp(&wanted[b]));
+    // Runs of labels stacked together: (members in order, the first one's height).
+    let mut runs: Vec<(Vec<usize>, f64)> = Vec::new();
+    for i in order {
+        runs.push((vec![i], wanted[i]));
+        loop {
+            let last = runs.len() - 1;
+            let members = runs[last].0.len() as f64;
+            // A run sits around the mean of what its members want, inside the bounds.
+            let mean = runs[last].0.iter().map(|&m| wanted[m]).sum::<f64>() / members;
+            let top = (mean - (members - 1.0) * gap / 2.0)
+                .min(high - (members - 1.0) * gap)
+                .max(low);
+            runs[last].1 = top;
+            if last == 0 {
+                break;
+            }
+            let (before, at) = (&runs[last - 1], top);
+            if before.1 + before.0.len() as f64 * gap <= at {
+                break;
+            }
+            let (members, _) = runs.pop().expect("a run");
+            runs[last - 1].0.extend(members);
+        }
+    }
+    let mut heights = vec![0.0; wanted.len()];
+    for (members, top) in runs {
+        for (k, m) in members.into_iter().enumerate() {
+            heights[m] = top + k as f64 * gap;
+        }
+    }
+    heights
 }
 
 /// A line chart of `series` against depth, as an SVG document. With `log_y` the value axis is
@@ -46,20 +213,14 @@ pub fn line_chart_svg(
     series: &[Series],
 ) -> Result<String> {
     let axis = if log_y { Axis::Log } else { Axis::Linear };
-    chart_svg(title, y_label, axis, series, SeriesLabelPosition::UpperLeft)
+    chart_svg(title, y_label, axis, series)
 }
 
 /// Scores per depth, one line per search, in centipawns: the value axis runs from below the
 /// lowest score (negative ones included) to above the highest, labelled in whole centipawns.
 /// For scores that swing from one iteration to the next (notebook 07).
 pub fn scores_per_depth_svg(title: &str, series: &[Series]) -> Result<String> {
-    chart_svg(
-        title,
-        "score (centipawns)",
-        Axis::Centipawns,
-        series,
-        SeriesLabelPosition::UpperRight,
-    )
+    chart_svg(title, "score (centipawns)", Axis::Centipawns, series)
 }
 
 /// How a chart's value axis is scaled and labelled.
@@ -73,16 +234,10 @@ enum Axis {
     Centipawns,
 }
 
-/// [`line_chart_svg`] with the legend where `legend` says (out of the way of the lines).
-fn chart_svg(
-    title: &str,
-    y_label: &str,
-    axis: Axis,
-    series: &[Series],
-    legend: SeriesLabelPosition,
-) -> Result<String> {
+/// [`line_chart_svg`] with the value axis `axis`.
+fn chart_svg(title: &str, y_label: &str, axis: Axis, series: &[Series]) -> Result<String> {
     let mut svg = String::new();
-    draw_line_chart(&mut svg, title, y_label, axis, series, legend).map_err(|e| Error::Io {
+    draw_line_chart(&mut svg, title, y_label, axis, series).map_err(|e| Error::Io {
         path: "<svg chart>".into(),
         reason: e,
     })?;
@@ -113,13 +268,11 @@ pub fn branching_factor_svg(node_series: &[Series]) -> Result<String> {
                 .collect(),
         })
         .collect();
-    // Minimax runs along the top, the others low: the legend goes in between, on the right.
     chart_svg(
         "Effective branching factor per depth",
         "nodes(d) / nodes(d-1)",
         Axis::Linear,
         &ebf,
-        SeriesLabelPosition::MiddleRight,
     )
 }
 
@@ -178,13 +331,11 @@ pub fn first_move_cutoff_rate_svg(rate_series: &[Series]) -> Result<String> {
         .iter()
         .map(|s| s.map_values(|_, share| 100.0 * share))
         .collect();
-    // The lines gather near the top and the bottom: the legend goes in between.
     chart_svg(
         "Beta cut-offs made by the first move tried",
         "% of cut-offs",
         Axis::Linear,
         &percent,
-        SeriesLabelPosition::MiddleRight,
     )
 }
 
@@ -210,10 +361,10 @@ fn draw_elo_ladder(
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let last = steps.len().saturating_sub(1) as f64;
     let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 20))
+        .caption(title, ("sans-serif", TITLE_FONT))
         .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(70)
+        .x_label_area_size(44)
+        .y_label_area_size(74)
         .build_cartesian_2d(-0.4..last + 0.4, (lowest - 50.0)..(highest * 1.08 + 50.0))
         .map_err(|e| e.to_string())?;
     let name = |x: &f64| {
@@ -230,6 +381,8 @@ fn draw_elo_ladder(
         .configure_mesh()
         .x_desc("stage")
         .y_desc("Elo above the bottom rung")
+        .axis_desc_style(("sans-serif", AXIS_FONT))
+        .label_style(("sans-serif", TICK_FONT))
         .x_labels(steps.len())
         .x_label_formatter(&name)
         .y_label_formatter(&|y| format!("{y:.0}"))
@@ -265,7 +418,7 @@ fn draw_elo_ladder(
             .draw_series(std::iter::once(Text::new(
                 format!("{:+.0}", step.elo),
                 (x + 0.07, step.elo),
-                ("sans-serif", 14),
+                ("sans-serif", LABEL_FONT + 1),
             )))
             .map_err(|e| e.to_string())?;
     }
@@ -325,20 +478,33 @@ fn draw_bar_chart(
     let root = SVGBackend::with_string(out, (720, 440)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 20))
+        .caption(title, ("sans-serif", TITLE_FONT))
         .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(70)
+        .x_label_area_size(44)
+        .y_label_area_size(74)
         .build_cartesian_2d((0..last).into_segmented(), 0.0..top)
         .map_err(|e| e.to_string())?;
     let label = |x: &SegmentValue<usize>| match x {
         SegmentValue::CenterOf(i) => bars.get(*i).map_or(String::new(), |b| b.label.clone()),
         _ => String::new(),
     };
+    // The bars' names as large as the ticks where they fit under their bars (about 0.6 of the
+    // font size a character), smaller where they would run into each other.
+    let longest = bars
+        .iter()
+        .map(|b| b.label.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let slot = 600.0 / bars.len().max(1) as f64;
+    let name_font = (0.9 * slot / (0.6 * longest as f64) * 1.24).clamp(12.0, TICK_FONT as f64);
     chart
         .configure_mesh()
         .disable_x_mesh()
         .y_desc(y_label)
+        .axis_desc_style(("sans-serif", AXIS_FONT))
+        .y_label_style(("sans-serif", TICK_FONT))
+        .x_label_style(("sans-serif", name_font))
         .x_labels(bars.len() + 1)
         .x_label_formatter(&label)
         .y_label_formatter(&|y| {
@@ -363,8 +529,8 @@ fn draw_bar_chart(
             rectangle
         }))
         .map_err(|e| e.to_string())?;
-    let above =
-        TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
+    let above = TextStyle::from(("sans-serif", LABEL_FONT + 1).into_font())
+        .pos(Pos::new(HPos::Center, VPos::Bottom));
     chart
         .draw_series(bars.iter().enumerate().map(|(i, bar)| {
             Text::new(
@@ -378,14 +544,26 @@ fn draw_bar_chart(
     Ok(())
 }
 
+/// Font sizes of the charts, in plotters' units (an SVG font size of 1/1.24 of them): the
+/// title, the axes' names, the ticks and the labels at the lines' ends. Each is drawn at 12
+/// pixels or more where a chart is shown at its own size (720 pixels wide, as in the book).
+const TITLE_FONT: u32 = 21;
+const AXIS_FONT: u32 = 16;
+const TICK_FONT: u32 = 15;
+const LABEL_FONT: u32 = 15;
+/// Pixels between two labels at the lines' ends, one above the other.
+const LABEL_GAP: f64 = 17.0;
+/// The width of a label's sample of its line (marker and dashes), before its name.
+const LABEL_SAMPLE: i32 = 26;
+
 fn draw_line_chart(
     out: &mut String,
     title: &str,
     y_label: &str,
     axis: Axis,
     series: &[Series],
-    legend: SeriesLabelPosition,
 ) -> std::result::Result<(), String> {
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
     let log_y = axis == Axis::Log;
     let points = || series.iter().flat_map(|s| s.points.iter());
     let max_depth = points().map(|p| p.0).max().unwrap_or(1).max(1);
@@ -396,12 +574,24 @@ fn draw_line_chart(
     let root = SVGBackend::with_string(out, (720, 440)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let x_range = (min_depth as f64 - 0.2)..(max_depth as f64 + 0.2);
+    // Each line is named at its end, on the right, instead of in a legend over the lines:
+    // room for the longest name.
+    let longest = series
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let label_room = 14 + LABEL_SAMPLE + 6 + (7.6 * longest as f64) as i32;
     let mut builder = ChartBuilder::on(&root);
     builder
-        .caption(title, ("sans-serif", 20))
+        .caption(title, ("sans-serif", TITLE_FONT))
         .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(70);
+        .margin_right(label_room.clamp(40, 260))
+        .x_label_area_size(44)
+        .y_label_area_size(74);
+    // The pixels of each series' points, filled in once the axes are drawn.
+    let mut pixels: Vec<Vec<(i32, i32)>> = Vec::new();
+    let right_edge: i32;
     macro_rules! draw_series_on {
         ($chart:expr) => {{
             let mut chart = $chart;
@@ -409,6 +599,8 @@ fn draw_line_chart(
                 .configure_mesh()
                 .x_desc("depth (plies)")
                 .y_desc(y_label)
+                .axis_desc_style(("sans-serif", AXIS_FONT))
+                .label_style(("sans-serif", TICK_FONT))
                 .x_labels((max_depth - min_depth + 1) as usize)
                 .x_label_formatter(&|x| format!("{}", x.round() as i64))
                 .y_label_formatter(&|y| {
@@ -422,32 +614,16 @@ fn draw_line_chart(
                 })
                 .draw()
                 .map_err(|e| e.to_string())?;
-            for (i, s) in series.iter().enumerate() {
-                let color = colour(&s.name, i);
-                let pts: Vec<(f64, f64)> = s
-                    .points
-                    .iter()
-                    .filter(|p| !log_y || p.1 > 0.0)
-                    .map(|&(d, v)| (d as f64, v))
-                    .collect();
-                chart
-                    .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
-                    .map_err(|e| e.to_string())?
-                    .label(s.name.clone())
-                    .legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
-                    });
-                chart
-                    .draw_series(pts.into_iter().map(|p| Circle::new(p, 3, color.filled())))
-                    .map_err(|e| e.to_string())?;
+            for s in series {
+                pixels.push(
+                    s.points
+                        .iter()
+                        .filter(|p| !log_y || p.1 > 0.0)
+                        .map(|&(d, v)| chart.backend_coord(&(d as f64, v)))
+                        .collect(),
+                );
             }
-            chart
-                .configure_series_labels()
-                .position(legend.clone())
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK)
-                .draw()
-                .map_err(|e| e.to_string())?;
+            right_edge = chart.plotting_area().get_pixel_range().0.end;
         }};
     }
     if log_y {
@@ -467,6 +643,61 @@ fn draw_line_chart(
         draw_series_on!(builder
             .build_cartesian_2d(x_range, y_range)
             .map_err(|e| e.to_string())?);
+    }
+    // The lines, each in its colour and dash pattern, then every marker on top of them.
+    let looks: Vec<(RGBColor, Marker, Option<(u32, u32)>)> = series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let (marker, dashes) = marker_and_dashes(&s.name, i);
+            (colour(&s.name, i), marker, dashes)
+        })
+        .collect();
+    for (line, &(colour, _, dashes)) in pixels.iter().zip(&looks) {
+        draw_line(&root, line.clone(), dashes, colour.stroke_width(2))?;
+    }
+    for (line, &(colour, marker, _)) in pixels.iter().zip(&looks) {
+        for &at in line {
+            draw_marker(&root, at, marker, colour)?;
+        }
+    }
+    // Each line's name at its end, in the margin on the right, with a sample of the line;
+    // names that would overlap are moved apart, and a thin line leads from each line's last
+    // point to its name.
+    let ends: Vec<(usize, (i32, i32))> = pixels
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| line.last().map(|&end| (i, end)))
+        .collect();
+    let (_, height) = root.dim_in_pixel();
+    let wanted: Vec<f64> = ends.iter().map(|&(_, (_, y))| y as f64).collect();
+    let placed = spread_labels(&wanted, LABEL_GAP, 40.0, height as f64 - 50.0);
+    let label_x = right_edge + 14;
+    let text = TextStyle::from(("sans-serif", LABEL_FONT).into_font())
+        .color(&RGBColor(0x22, 0x22, 0x22))
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    for (&(i, (x, y)), &label_y) in ends.iter().zip(&placed) {
+        let (colour, marker, dashes) = looks[i];
+        let label_y = label_y.round() as i32;
+        draw_line(
+            &root,
+            vec![(x + 6, y), (label_x - 3, label_y)],
+            None,
+            colour.mix(0.6).stroke_width(1),
+        )?;
+        draw_line(
+            &root,
+            vec![(label_x, label_y), (label_x + LABEL_SAMPLE, label_y)],
+            dashes,
+            colour.stroke_width(2),
+        )?;
+        draw_marker(&root, (label_x + LABEL_SAMPLE / 2, label_y), marker, colour)?;
+        root.draw(&Text::new(
+            series[i].name.clone(),
+            (label_x + LABEL_SAMPLE + 6, label_y),
+            text.clone(),
+        ))
+        .map_err(|e| e.to_string())?;
     }
     root.present().map_err(|e| e.to_string())?;
     Ok(())

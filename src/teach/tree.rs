@@ -289,19 +289,31 @@ pub fn alphabeta_tree_svg(cells: &str) -> Result<String> {
 }
 
 // ANCHOR: layout
+// The sizes are chosen for the book: its text is 750 pixels wide, and the book's tree (17
+// leaves, 930 units wide) is shown at about 0.8 of its size there, so a 14-unit label is
+// drawn at 11 pixels or more.
 /// Horizontal distance between neighbouring leaves, in pixels.
-const LEAF_GAP: f64 = 50.0;
+const LEAF_GAP: f64 = 48.0;
 /// Vertical distance between levels.
 const LEVEL_GAP: f64 = 70.0;
 /// Size of a node's box.
-const NODE_W: f64 = 40.0;
-const NODE_H: f64 = 22.0;
-/// Space on the left for the root board and the level labels, and around the tree.
-const LEFT: f64 = 180.0;
+const NODE_W: f64 = 42.0;
+const NODE_H: f64 = 24.0;
+/// Space on the left for the level labels ("O to move"), and around the tree.
+const LEFT: f64 = 90.0;
 const TOP: f64 = 30.0;
-const MARGIN: f64 = 20.0;
-/// Narrowest picture: room for the legend.
-const MIN_WIDTH: f64 = 560.0;
+const MARGIN: f64 = 12.0;
+/// Narrowest picture: room for the root board and the legend under the tree.
+const MIN_WIDTH: f64 = 680.0;
+/// Font sizes: a node's score, a move on an edge, the other text, the title.
+const NODE_FONT: f64 = 15.0;
+const EDGE_FONT: f64 = 14.0;
+const TEXT_FONT: f64 = 14.0;
+const TITLE_FONT: f64 = 17.0;
+/// Side of a cell of the root board drawn under the tree.
+const CELL: f64 = 26.0;
+/// Height of the band under the tree: the root board on the left, the legend beside it.
+const BAND: f64 = 160.0;
 
 /// A node's place in the picture: leaves are spread evenly from left to right in search order,
 /// and a parent sits centred above its first and last child.
@@ -349,11 +361,11 @@ pub fn tree_svg(root: &TreeNode) -> String {
     let levels = root.height() + 1;
     let width = (LEFT + 2.0 * MARGIN + next_leaf as f64 * LEAF_GAP).max(MIN_WIDTH);
     let tree_bottom = TOP + MARGIN + (levels - 1) as f64 * LEVEL_GAP + NODE_H;
-    let height = (tree_bottom + 84.0).max(TOP + 200.0);
+    let height = tree_bottom + BAND;
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="12">"##
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" font-size="{TEXT_FONT}">"##
     );
     let _ = writeln!(
         svg,
@@ -361,17 +373,19 @@ pub fn tree_svg(root: &TreeNode) -> String {
     );
     let _ = writeln!(
         svg,
-        r##"<text x="{:.0}" y="{:.0}" font-size="14" font-weight="bold">{} nodes searched, {} pruned</text>"##,
-        LEFT + MARGIN,
-        TOP - 8.0,
+        r##"<text x="{:.0}" y="{:.0}" font-size="{TITLE_FONT}" font-weight="bold">{} nodes searched, {} pruned</text>"##,
+        MARGIN,
+        TOP - 6.0,
         root.count(),
         root.pruned()
     );
     draw_level_labels(&mut svg, root, levels);
-    draw_board(&mut svg, &root.cells, MARGIN, TOP + MARGIN + LEVEL_GAP);
     draw_edges(&mut svg, &placed);
     draw_nodes(&mut svg, &placed);
-    draw_legend(&mut svg, tree_bottom + 30.0);
+    // Under the tree: the root position on the left, the legend beside it.
+    let band = tree_bottom + 34.0;
+    draw_board(&mut svg, &root.cells, MARGIN, band + 20.0);
+    draw_legend(&mut svg, MARGIN + 150.0, band + 16.0);
     svg.push_str("</svg>\n");
     svg
 }
@@ -380,12 +394,12 @@ pub fn tree_svg(root: &TreeNode) -> String {
 fn draw_level_labels(svg: &mut String, root: &TreeNode, levels: usize) {
     let mut mover = root.to_move;
     for level in 0..levels {
-        let y = TOP + MARGIN + level as f64 * LEVEL_GAP + NODE_H / 2.0 + 4.0;
+        let y = TOP + MARGIN + level as f64 * LEVEL_GAP + NODE_H / 2.0 + 5.0;
         let name = mark_name(mover);
         let _ = writeln!(
             svg,
             r##"<text x="{:.0}" y="{y:.0}" text-anchor="end" fill="#555">{name} to move</text>"##,
-            LEFT + MARGIN - 12.0
+            LEFT + MARGIN - 10.0
         );
         mover = match mover {
             Mark::X => Mark::O,
@@ -394,33 +408,35 @@ fn draw_level_labels(svg: &mut String, root: &TreeNode, levels: usize) {
     }
 }
 
-/// The root position as a small board, with the cell names around it.
+/// The root position as a small board with its top left corner at (`x`, `y`), the cell names
+/// around it and a caption above.
 fn draw_board(svg: &mut String, cells: &str, x: f64, y: f64) {
-    let size = 22.0;
+    let size = CELL;
     let _ = writeln!(
         svg,
         r##"<text x="{:.0}" y="{:.0}" fill="#555">root position</text>"##,
         x,
-        y - 18.0
+        y - 4.0
     );
+    let y = y + 16.0;
     for (i, column) in ["a", "b", "c"].iter().enumerate() {
         let _ = writeln!(
             svg,
-            r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="10" fill="#777">{column}</text>"##,
-            x + 12.0 + (i as f64 + 0.5) * size,
-            y - 3.0
+            r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="#555">{column}</text>"##,
+            x + 16.0 + (i as f64 + 0.5) * size,
+            y - 4.0
         );
     }
     for row in 0..3 {
         let _ = writeln!(
             svg,
-            r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="10" fill="#777">{}</text>"##,
-            x + 5.0,
-            y + (row as f64 + 0.5) * size + 4.0,
+            r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="#555">{}</text>"##,
+            x + 6.0,
+            y + (row as f64 + 0.5) * size + 5.0,
             row + 1
         );
         for col in 0..3 {
-            let cx = x + 12.0 + col as f64 * size;
+            let cx = x + 16.0 + col as f64 * size;
             let cy = y + row as f64 * size;
             let _ = writeln!(
                 svg,
@@ -430,9 +446,9 @@ fn draw_board(svg: &mut String, cells: &str, x: f64, y: f64) {
             if mark != '.' {
                 let _ = writeln!(
                     svg,
-                    r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="15" font-weight="bold">{mark}</text>"##,
+                    r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="18" font-weight="bold">{mark}</text>"##,
                     cx + size / 2.0,
-                    cy + size / 2.0 + 5.0
+                    cy + size / 2.0 + 6.5
                 );
             }
         }
@@ -459,16 +475,16 @@ fn draw_edges(svg: &mut String, parent: &Placed) {
         let colour = if pruned { "#aaa" } else { "#1f4e9c" };
         let _ = writeln!(
             svg,
-            r##"<text x="{mx:.1}" y="{:.1}" text-anchor="middle" font-size="11" fill="{colour}" stroke="white" stroke-width="3" paint-order="stroke">{mv}</text>"##,
-            my + 4.0
+            r##"<text x="{mx:.1}" y="{:.1}" text-anchor="middle" font-size="{EDGE_FONT}" fill="{colour}" stroke="white" stroke-width="3" paint-order="stroke">{mv}</text>"##,
+            my + 5.0
         );
         // The cut mark sits on the edge into the first node of each pruned subtree.
         if pruned && parent.node.state == NodeState::Searched {
             let _ = writeln!(
                 svg,
-                r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="13" fill="#c0392b">✂</text>"##,
+                r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="16" fill="#c0392b">✂</text>"##,
                 x1 + (x2 - x1) * 0.25,
-                y1 + (y2 - y1) * 0.25 + 4.0
+                y1 + (y2 - y1) * 0.25 + 5.0
             );
         }
         draw_edges(svg, child);
@@ -502,11 +518,11 @@ fn draw_nodes(svg: &mut String, placed: &Placed) {
         .join("/");
     let _ = writeln!(
         svg,
-        r##"<g><title>{board}, {} to move: {}; {window}</title><rect x="{x:.1}" y="{y:.1}" width="{NODE_W}" height="{NODE_H}" rx="5" fill="{fill}" stroke="{stroke}"{dash}/><text x="{:.1}" y="{:.1}" text-anchor="middle" fill="{text}">{}</text></g>"##,
+        r##"<g><title>{board}, {} to move: {}; {window}</title><rect x="{x:.1}" y="{y:.1}" width="{NODE_W}" height="{NODE_H}" rx="5" fill="{fill}" stroke="{stroke}"{dash}/><text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="{NODE_FONT}" fill="{text}">{}</text></g>"##,
         mark_name(node.to_move),
         node.label(),
         placed.x,
-        y + NODE_H / 2.0 + 4.0,
+        y + NODE_H / 2.0 + 5.5,
         node.label()
     );
     for child in &placed.children {
@@ -514,9 +530,8 @@ fn draw_nodes(svg: &mut String, placed: &Placed) {
     }
 }
 
-/// The key under the tree.
-fn draw_legend(svg: &mut String, y: f64) {
-    let x = MARGIN;
+/// The key under the tree, its first line's baseline at `y`, starting at `x`.
+fn draw_legend(svg: &mut String, x: f64, y: f64) {
     let items = [
         ("#ffffff", "#444", "", "searched"),
         ("#fff4d6", "#444", "", "game over (leaf)"),
@@ -531,11 +546,11 @@ fn draw_legend(svg: &mut String, y: f64) {
     for (fill, stroke, dash, text) in items {
         let _ = writeln!(
             svg,
-            r##"<rect x="{cx:.0}" y="{:.0}" width="18" height="12" rx="3" fill="{fill}" stroke="{stroke}"{dash}/><text x="{:.0}" y="{y:.0}">{text}</text>"##,
-            y - 10.0,
-            cx + 24.0
+            r##"<rect x="{cx:.0}" y="{:.0}" width="20" height="14" rx="3" fill="{fill}" stroke="{stroke}"{dash}/><text x="{:.0}" y="{y:.0}">{text}</text>"##,
+            y - 12.0,
+            cx + 26.0
         );
-        cx += 24.0 + 8.0 * text.chars().count() as f64 + 16.0;
+        cx += 26.0 + 8.5 * text.chars().count() as f64 + 18.0;
     }
     let notes = [
         "Scores are for the side to move: 0 = draw; Wn / Ln = win / loss,",
@@ -545,7 +560,7 @@ fn draw_legend(svg: &mut String, y: f64) {
         let _ = writeln!(
             svg,
             r##"<text x="{x:.0}" y="{:.0}" fill="#555">{note}</text>"##,
-            y + 20.0 + 16.0 * i as f64
+            y + 28.0 + 19.0 * i as f64
         );
     }
 }

@@ -124,12 +124,12 @@ pub fn piece_glyph(piece: Piece, color: Color) -> char {
 /// The position as an SVG picture: White at the bottom, pieces as Unicode glyphs, files and
 /// ranks labelled, and the side to move written underneath.
 pub fn board_svg(game: &Chess) -> String {
-    draw_board(game, &[])
+    draw_board(game, &[], SQUARE)
 }
 
 /// Like [`board_svg`], with the from and to squares of `mv` highlighted (to show a best move).
 pub fn board_move_svg(game: &Chess, mv: ChessMove) -> String {
-    draw_board(game, &[mv.get_source(), mv.get_dest()])
+    draw_board(game, &[mv.get_source(), mv.get_dest()], SQUARE)
 }
 
 /// A score for people: `+65`, `−130` (with a minus sign), `0`, or `mate in 2` / `mated in 2`
@@ -198,15 +198,17 @@ fn fullmove_number(game: &Chess) -> u32 {
         .unwrap_or(1)
 }
 
-/// How much of its full size each board of [`line_svg`] is drawn at.
-const LINE_BOARD_SCALE: f64 = 0.5;
+/// Side of a square of the boards of [`line_svg`]: two thirds of [`board_svg`]'s, with the
+/// file letters and rank digits at their full size, so that they stay readable (a board drawn
+/// whole at a smaller scale shrinks them with it).
+const LINE_SQUARE: usize = 32;
 /// Height of the two caption lines above each board of [`line_svg`].
 const LINE_CAPTION: f64 = 40.0;
 /// Space between the boards of [`line_svg`], across and down.
 const LINE_GAP: f64 = 16.0;
 
 /// A line of moves (UCI notation, from `game`) as a row of boards: the position after each
-/// move, at half size, the move's squares highlighted, in rows of `columns`. Above each board,
+/// move, on smaller squares, the move's squares highlighted, in rows of `columns`. Above each board,
 /// the move as in a game score (`2.Nxc6`, `2...dxc6`) and the static evaluation of the position
 /// it leaves, from White's point of view: what a search that stopped there would count. A
 /// finished game says `mate` or `draw` instead.
@@ -214,9 +216,7 @@ pub fn line_svg(game: &Chess, line: &[impl AsRef<str>], columns: usize) -> Resul
     use crate::game::{Game as _, Outcome};
     let columns = columns.max(1);
     let moves = uci_line(game, line)?;
-    let full = board_svg(game);
-    let (board_w, board_h) = svg_size(&full)?;
-    let (cell_w, board_h) = (board_w * LINE_BOARD_SCALE, board_h * LINE_BOARD_SCALE);
+    let (cell_w, board_h) = svg_size(&draw_board(game, &[], LINE_SQUARE))?;
     let cell_h = LINE_CAPTION + board_h;
     let rows = moves.len().div_ceil(columns).max(1);
     let shown = moves.len().clamp(1, columns) as f64;
@@ -263,15 +263,15 @@ pub fn line_svg(game: &Chess, line: &[impl AsRef<str>], columns: usize) -> Resul
             y + 33.0,
             escape_html(&verdict)
         );
-        let board = board_move_svg(&position, mv);
-        // The board's drawing, without its root element, scaled into place.
+        let board = draw_board(&position, &[mv.get_source(), mv.get_dest()], LINE_SQUARE);
+        // The board's drawing, without its root element, moved into place.
         let body = board
             .find('>')
             .and_then(|open| board.rfind("</svg>").map(|close| &board[open + 1..close]))
             .unwrap_or_default();
         let _ = writeln!(
             svg,
-            "<g transform=\"translate({x:.0} {:.0}) scale({LINE_BOARD_SCALE})\">{}</g>",
+            "<g transform=\"translate({x:.0} {:.0})\">{}</g>",
             y + LINE_CAPTION,
             body.trim_end()
         );
@@ -280,9 +280,10 @@ pub fn line_svg(game: &Chess, line: &[impl AsRef<str>], columns: usize) -> Resul
     Ok(svg)
 }
 
-fn draw_board(game: &Chess, highlighted: &[Square]) -> String {
+/// The board of `game`, `highlighted` squares marked, on squares of side `cell`.
+fn draw_board(game: &Chess, highlighted: &[Square], cell: usize) -> String {
     let board = game.board();
-    let side = 8 * SQUARE + 2 * MARGIN;
+    let side = 8 * cell + 2 * MARGIN;
     let height = side + 18;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{height}\" \
@@ -297,7 +298,7 @@ fn draw_board(game: &Chess, highlighted: &[Square]) -> String {
         for file in 0..8 {
             let square = square_at(file, rank);
             // Rank 8 is drawn at the top.
-            let (x, y) = (MARGIN + file * SQUARE, MARGIN + (7 - rank) * SQUARE);
+            let (x, y) = (MARGIN + file * cell, MARGIN + (7 - rank) * cell);
             let fill = if highlighted.contains(&square) {
                 HIGHLIGHT
             } else if (file + rank) % 2 == 0 {
@@ -307,29 +308,29 @@ fn draw_board(game: &Chess, highlighted: &[Square]) -> String {
             };
             let _ = writeln!(
                 svg,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>"
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\"/>"
             );
             if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square)) {
                 let _ = writeln!(
                     svg,
                     "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" \
                      dominant-baseline=\"central\" fill=\"black\">{}\u{FE0E}</text>",
-                    x + SQUARE / 2,
-                    y + SQUARE / 2 + 2,
-                    SQUARE * 4 / 5,
+                    x + cell / 2,
+                    y + cell / 2 + 2,
+                    cell * 4 / 5,
                     piece_glyph(piece, color)
                 );
             }
         }
     }
     for i in 0..8 {
-        let centre = MARGIN + i * SQUARE + SQUARE / 2;
+        let centre = MARGIN + i * cell + cell / 2;
         let file = (b'a' + i as u8) as char;
         let rank = 8 - i;
-        for y in [MARGIN / 2, MARGIN + 8 * SQUARE + MARGIN / 2] {
+        for y in [MARGIN / 2, MARGIN + 8 * cell + MARGIN / 2] {
             let _ = writeln!(svg, "<text x=\"{centre}\" y=\"{y}\" font-size=\"13\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#555\">{file}</text>");
         }
-        for x in [MARGIN / 2, MARGIN + 8 * SQUARE + MARGIN / 2] {
+        for x in [MARGIN / 2, MARGIN + 8 * cell + MARGIN / 2] {
             let _ = writeln!(svg, "<text x=\"{x}\" y=\"{centre}\" font-size=\"13\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#555\">{rank}</text>");
         }
     }
