@@ -268,6 +268,9 @@ fn committed_notebooks_were_run_cleanly() {
             first.contains("searchlab::teach::notebook::fail_on_panic();"),
             "{name}"
         );
+        // evcxr's default, said so that a personal configuration cannot take it away: a
+        // panic in JupyterLab keeps the variables of the cells before it.
+        assert!(first.contains("\n:preserve_vars_on_panic 1\n"), "{name}");
         for (i, cell) in code.iter().enumerate() {
             assert!(
                 cell["execution_count"].is_u64(),
@@ -289,6 +292,143 @@ fn committed_notebooks_were_run_cleanly() {
             }
         }
     }
+}
+
+/// The source of every cell of the notebook `name` in `notebooks/`, with its type and tags.
+fn notebook_cells(name: &str) -> Vec<(String, String, Vec<String>)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("notebooks")
+        .join(name);
+    let json = std::fs::read_to_string(path).expect("readable");
+    let notebook: serde_json::Value = serde_json::from_str(&json).expect("valid JSON");
+    let text = |value: &serde_json::Value| match value {
+        serde_json::Value::Array(lines) => lines.iter().filter_map(|l| l.as_str()).collect(),
+        other => other.as_str().unwrap_or_default().to_string(),
+    };
+    notebook["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .map(|cell| {
+            let tags = cell["metadata"]["tags"]
+                .as_array()
+                .map(|t| {
+                    t.iter()
+                        .filter_map(|t| t.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default();
+            (
+                cell["cell_type"].as_str().unwrap_or_default().to_string(),
+                text(&cell["source"]),
+                tags,
+            )
+        })
+        .collect()
+}
+
+/// The stage notebooks (every numbered notebook but the setup one).
+const STAGE_NOTEBOOKS: [&str; 11] = [
+    "01-minimax.ipynb",
+    "02-alphabeta.ipynb",
+    "03-iterative.ipynb",
+    "04-cached.ipynb",
+    "05-ordered.ipynb",
+    "06-pvs.ipynb",
+    "07-quiescence.ipynb",
+    "08-selective.ipynb",
+    "08b-evaluation.ipynb",
+    "09-parallel.ipynb",
+    "10-tuning.ipynb",
+];
+
+/// Each stage notebook ends with a "Try it" section: cells tagged `try-it`, a markdown cell
+/// headed `## Try it` and code cells after it, which take a position the learner edits
+/// (`my_fen`) and assert nothing (the exact checks are above them).
+#[test]
+fn every_stage_notebook_ends_with_a_try_it_section() {
+    for name in STAGE_NOTEBOOKS {
+        let cells = notebook_cells(name);
+        let start = cells
+            .iter()
+            .position(|(_, _, tags)| tags.iter().any(|t| t == "try-it"))
+            .unwrap_or_else(|| panic!("{name}: no try-it cell"));
+        let section = &cells[start..];
+        assert!(
+            section
+                .iter()
+                .all(|(_, _, tags)| tags.iter().any(|t| t == "try-it")),
+            "{name}: the try-it cells are not the last ones"
+        );
+        assert_eq!(section[0].0, "markdown", "{name}");
+        assert!(section[0].1.starts_with("## Try it\n"), "{name}");
+        let code: Vec<&String> = section
+            .iter()
+            .filter(|(kind, _, _)| kind == "code")
+            .map(|(_, source, _)| source)
+            .collect();
+        assert!(!code.is_empty(), "{name}");
+        assert!(
+            code.iter().any(|source| source.contains("let my_fen = \"")),
+            "{name}: no position to edit"
+        );
+        for source in code {
+            assert!(!source.contains("assert"), "{name}: a try-it cell asserts");
+        }
+    }
+}
+
+/// Notebook 00 links every other notebook, and each notebook's title carries its own number.
+#[test]
+fn the_setup_notebook_lists_every_notebook_and_titles_match_file_names() {
+    let setup: String = notebook_cells("00-setup.ipynb")
+        .into_iter()
+        .filter(|(kind, _, _)| kind == "markdown")
+        .map(|(_, source, _)| source)
+        .collect();
+    for name in STAGE_NOTEBOOKS {
+        assert!(
+            setup.contains(&format!("]({name})")),
+            "00-setup does not link {name}"
+        );
+        let number = name.split('-').next().expect("a number");
+        let cells = notebook_cells(name);
+        let title = cells[0].1.lines().next().expect("a title");
+        assert!(
+            title.starts_with(&format!("# {number} · ")),
+            "{name}: title {title:?}"
+        );
+    }
+}
+
+#[test]
+fn a_panic_is_reported_and_ends_only_a_headless_run() {
+    use searchlab::teach::notebook::{headless_value, panic_report, HEADLESS_VARIABLE};
+    assert_eq!(HEADLESS_VARIABLE, "SEARCHLAB_NOTEBOOK_HEADLESS");
+    // Set to anything but nothing or 0: headless.
+    for (value, headless) in [
+        (None, false),
+        (Some(""), false),
+        (Some("0"), false),
+        (Some("1"), true),
+        (Some("yes"), true),
+    ] {
+        assert_eq!(headless_value(value), headless, "{value:?}");
+    }
+    // Both reports give the message and the location; only the headless one says the run ends.
+    let message = "assertion `left == right` failed: the start has 20 moves";
+    let headless = panic_report(message, "src/lib.rs:12:5", true);
+    let interactive = panic_report(message, "src/lib.rs:12:5", false);
+    for report in [&headless, &interactive] {
+        assert!(
+            report.starts_with("panicked at src/lib.rs:12:5:\n"),
+            "{report}"
+        );
+        assert!(report.contains(message), "{report}");
+    }
+    assert!(headless.contains("this notebook run fails"), "{headless}");
+    assert!(interactive.contains("The kernel goes on"), "{interactive}");
+    assert!(!interactive.contains("run fails"), "{interactive}");
 }
 
 #[test]

@@ -4,10 +4,13 @@
 //! The notebooks run in [evcxr](https://github.com/evcxr/evcxr), a Rust Jupyter kernel. Four
 //! things make a notebook there pleasant, and this module provides each:
 //!
-//! 1. **A failing check must fail the run.** evcxr reports a panic and then carries on with
-//!    the next cell, so a broken `assert!` would go unnoticed by a headless run.
-//!    [`fail_on_panic`] installs a panic hook that prints the panic and ends the kernel's
-//!    process; `jupyter execute` then reports an error and exits non-zero.
+//! 1. **A failing check must fail the run, and only the run.** evcxr reports a panic and
+//!    then carries on with the next cell, so a broken `assert!` would go unnoticed by a
+//!    headless run. [`fail_on_panic`] installs a panic hook that prints the panic's message
+//!    and location; in a headless run ([`HEADLESS_VARIABLE`] set, as `scripts/notebooks`
+//!    does) it then ends the kernel's process, so `jupyter execute` reports an error and exits
+//!    non-zero, while in JupyterLab the kernel and its variables stay, and a learner who
+//!    changes a cell and breaks its check loses only that cell.
 //! 2. **Pictures that every reader sees.** A cell shows rich output by printing it between two
 //!    marker lines that evcxr recognises ([`rich_output`]). The pictures come from the crate:
 //!    [`board_svg`] draws a chess position, [`line_svg`] a line of moves as a row of boards,
@@ -50,8 +53,9 @@ pub use inspect::{
     bound_text, move_order_html, mtdf_passes_html, mtdf_trace, picker_order, OrderReason,
 };
 pub use output::{
-    diff_markdown, escape_html, fail_on_panic, rich_output, show_html, show_markdown,
-    show_stage_diff, show_svg, svg_output, with_svg_namespace, PANIC_EXIT_CODE,
+    diff_markdown, escape_html, fail_on_panic, headless_value, is_headless, panic_report,
+    rich_output, show_html, show_markdown, show_stage_diff, show_svg, svg_output,
+    with_svg_namespace, HEADLESS_VARIABLE, PANIC_EXIT_CODE,
 };
 pub use pictures::{
     board_move_svg, board_svg, comparison_chart_svg, iteration_series, iterations_chart_svg,

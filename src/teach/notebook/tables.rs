@@ -225,7 +225,7 @@ impl Counter {
             Counter::TtHits => "TT hits",
             Counter::TtCutoffs => "TT cut-offs",
             Counter::Researches => "re-searches",
-            Counter::AspirationFailures => "aspiration re-searches",
+            Counter::AspirationFailures => "aspiration failures",
             Counter::MtdfPasses => "MTD(f) passes",
         }
     }
