@@ -143,18 +143,19 @@ fn every_picture_of_every_committed_notebook_shows_without_trust() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("notebooks");
     // The pictures each notebook shows: boards, trees and charts.
     let expected = [
-        ("00-setup.ipynb", 1),       // the board after e4
-        ("01-minimax.ipynb", 2),     // kiwipete; nodes per depth
-        ("02-alphabeta.ipynb", 3),   // the two trees (one picture); chart; kiwipete's best move
-        ("03-iterative.ipynb", 3),   // kiwipete's best move; nodes per iteration; chart
-        ("04-cached.ipynb", 2),      // the rook ending; chart
-        ("05-ordered.ipynb", 3),     // the Italian's hash move; nodes per depth; × oracle
-        ("06-pvs.ipynb", 2), // nodes as a share of ordered's; nodes per depth with the oracle
-        ("07-quiescence.ipynb", 3), // the horizon position; the trap line; scores per depth
-        ("08-selective.ipynb", 2), // nodes per depth with the branching factor; the zugzwang
-        ("08b-evaluation.ipynb", 4), // the phase and the blend; BK.12; BK.08; the lone king's map
-        ("09-parallel.ipynb", 2), // root splitting's serial share; time-to-depth speed-ups
-        ("10-tuning.ipynb", 9), // E(K); error curves; over-fitting; presence; heat maps
+        ("00-setup.ipynb", 1), // the board after e4
+        // Each stage notebook's "Try it" section adds pictures of the learner's position: "+".
+        ("01-minimax.ipynb", 2 + 2), // kiwipete; nodes per depth + board; nodes per depth
+        ("02-alphabeta.ipynb", 3 + 3), // two trees (one picture); chart; best move + the same
+        ("03-iterative.ipynb", 3 + 2), // best move; nodes per iteration; chart + best move; chart
+        ("04-cached.ipynb", 2 + 2),  // the rook ending; chart + board; chart
+        ("05-ordered.ipynb", 3 + 1), // the Italian's hash move; nodes per depth; × oracle + chart
+        ("06-pvs.ipynb", 2 + 1),     // share of ordered's nodes; nodes with the oracle + scores
+        ("07-quiescence.ipynb", 3 + 1), // the horizon position; the trap line; scores + scores
+        ("08-selective.ipynb", 2 + 1), // nodes and branching factor; the zugzwang + nodes
+        ("08b-evaluation.ipynb", 4 + 1), // phase and blend; BK.12; BK.08; lone king's map + board
+        ("09-parallel.ipynb", 2),    // root splitting's serial share; time-to-depth speed-ups
+        ("10-tuning.ipynb", 9 + 2),  // E(K); errors; over-fitting; presence; heat maps + board; run
     ];
     for (name, count) in expected {
         let json = std::fs::read_to_string(dir.join(name)).expect("readable");
