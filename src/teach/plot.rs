@@ -488,7 +488,7 @@ fn draw_bar_chart(
         SegmentValue::CenterOf(i) => bars.get(*i).map_or(String::new(), |b| b.label.clone()),
         _ => String::new(),
     };
-    // The bars' names as large as the ticks where they fit under their bars (about 0.6 of the
+    // The bars' names as large as the ticks where they fit under their bars (about 0.55 of the
     // font size a character), smaller where they would run into each other.
     let longest = bars
         .iter()
@@ -497,7 +497,7 @@ fn draw_bar_chart(
         .unwrap_or(1)
         .max(1);
     let slot = 600.0 / bars.len().max(1) as f64;
-    let name_font = (0.9 * slot / (0.6 * longest as f64) * 1.24).clamp(12.0, TICK_FONT as f64);
+    let name_font = (0.95 * slot / (0.55 * longest as f64) * 1.24).clamp(12.0, TICK_FONT as f64);
     chart
         .configure_mesh()
         .disable_x_mesh()
