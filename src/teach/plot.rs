@@ -29,6 +29,10 @@ const PALETTE: [RGBColor; 10] = [
 /// marker, dashes) is taken by: an engine's place in the ladder and the side engines, so that
 /// it looks the same from chart to chart whichever other series are drawn with it; for any
 /// other series, its place on the chart.
+/// How one line of a chart looks: its colour, its marker, and its dash pattern (dash and gap
+/// lengths in pixels; `None` for a solid line).
+type LineLook = (RGBColor, Marker, Option<(u32, u32)>);
+
 fn look_index(name: &str, index: usize) -> usize {
     crate::search::STAGES
         .iter()
@@ -645,7 +649,7 @@ fn draw_line_chart(
             .map_err(|e| e.to_string())?);
     }
     // The lines, each in its colour and dash pattern, then every marker on top of them.
-    let looks: Vec<(RGBColor, Marker, Option<(u32, u32)>)> = series
+    let looks: Vec<LineLook> = series
         .iter()
         .enumerate()
         .map(|(i, s)| {
