@@ -77,17 +77,9 @@ impl Numbers {
 /// The ladder's node counts, from the searches behind the charts: totals per stage and depth,
 /// and each position's count.
 pub fn add_ladder(numbers: &mut Numbers, totals: &[Series], positions: &[PositionNodes]) {
-    for series in totals {
-        for &(depth, nodes) in &series.points {
-            numbers.count(format!("ladder.{}.d{depth}", series.name), nodes as u64);
-        }
-    }
+    add_counts(numbers, "ladder", totals, positions);
     let mut groups: BTreeMap<String, u64> = BTreeMap::new();
     for p in positions {
-        numbers.count(
-            format!("ladder.{}.{}.d{}", p.stage, p.position, p.depth),
-            p.nodes,
-        );
         let group = if SHORT_MATES.contains(&p.position.as_str()) {
             "mates"
         } else {
@@ -99,6 +91,22 @@ pub fn add_ladder(numbers: &mut Numbers, totals: &[Series], positions: &[Positio
     }
     for (key, nodes) in groups {
         numbers.count(key, nodes);
+    }
+}
+
+/// A comparison's counts under `prefix`: `PREFIX.STAGE.dD` (totals) and
+/// `PREFIX.STAGE.POSITION.dD` (each position).
+fn add_counts(numbers: &mut Numbers, prefix: &str, totals: &[Series], positions: &[PositionNodes]) {
+    for series in totals {
+        for &(depth, nodes) in &series.points {
+            numbers.count(format!("{prefix}.{}.d{depth}", series.name), nodes as u64);
+        }
+    }
+    for p in positions {
+        numbers.count(
+            format!("{prefix}.{}.{}.d{}", p.stage, p.position, p.depth),
+            p.nodes,
+        );
     }
 }
 
@@ -122,17 +130,12 @@ pub fn add_side_searches(numbers: &mut Numbers) -> Result<()> {
         .map(|name| find_engine(name).map(EngineSpec::new))
         .collect::<Result<_>>()?;
     let seven = compare(COMPARE, &stages, depth, |_, _| {})?;
-    for series in &seven.nodes_per_depth {
-        for &(d, nodes) in &series.points {
-            numbers.count(format!("compare.{}.d{d}", series.name), nodes as u64);
-        }
-    }
-    for p in &seven.position_nodes {
-        numbers.count(
-            format!("compare.{}.{}.d{}", p.stage, p.position, p.depth),
-            p.nodes,
-        );
-    }
+    add_counts(
+        numbers,
+        "compare",
+        &seven.nodes_per_depth,
+        &seven.position_nodes,
+    );
     Ok(())
 }
 
@@ -255,15 +258,17 @@ pub fn add_selective_pieces(numbers: &mut Numbers) -> Result<String> {
     }
 
     let all_on = rows[0].1 as f64;
-    let mut table = String::from("| piece switched off | nodes | vs all on |\n|---|---|---|\n");
-    for (piece, nodes) in rows {
-        table.push_str(&format!(
-            "| {piece} | {} | {:.2} |\n",
-            thousands(nodes),
-            nodes as f64 / all_on
-        ));
-    }
-    Ok(table)
+    let cells = rows
+        .into_iter()
+        .map(|(piece, nodes)| {
+            vec![
+                piece,
+                thousands(nodes),
+                format!("{:.2}", nodes as f64 / all_on),
+            ]
+        })
+        .collect();
+    Ok(table(&["piece switched off", "nodes", "vs all on"], cells))
 }
 
 /// The node count of `searchlab bench` as it runs with no arguments (the signature).
@@ -277,20 +282,22 @@ pub fn add_bench_signature(numbers: &mut Numbers) -> Result<()> {
 /// The Elo ladder's table: each rung, the rung below, games, W/D/L and the Elo with its
 /// interval, from [`ladder::LADDER_RESULTS`].
 pub fn elo_ladder_table() -> Result<String> {
-    let mut out = String::from(
-        "| rung | against | games | W/D/L | Elo (95% interval) |\n|---|---|---|---|---|\n",
-    );
-    for rung in ladder::parse_rungs(ladder::LADDER_RESULTS)? {
-        let elo = rung.estimate().map_or(String::new(), |e| elo_text(&e));
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {elo} |\n",
-            rung.stage,
-            rung.against,
-            rung.games(),
-            record_text(rung.wins, rung.draws, rung.losses)
-        ));
-    }
-    Ok(out)
+    let rows = ladder::parse_rungs(ladder::LADDER_RESULTS)?
+        .into_iter()
+        .map(|rung| {
+            vec![
+                rung.stage.clone(),
+                rung.against.clone(),
+                rung.games().to_string(),
+                record_text(rung.wins, rung.draws, rung.losses),
+                rung.estimate().map_or(String::new(), |e| elo_text(&e)),
+            ]
+        })
+        .collect();
+    Ok(table(
+        &["rung", "against", "games", "W/D/L", "Elo (95% interval)"],
+        rows,
+    ))
 }
 
 /// `+187 =14 −21`: wins, draws and losses as the book writes them.
@@ -371,89 +378,85 @@ pub fn add_speeds(numbers: &mut Numbers) -> Result<()> {
 /// and nodes a second, as measured.
 pub fn clock_table(stages: &[&str]) -> Result<String> {
     let speeds = speeds(SPEED_RESULTS)?;
-    let mut out = String::from("| stage | nodes | time | nodes/s |\n|---|---|---|---|\n");
-    for stage in stages {
-        let Some(s) = speeds.iter().find(|s| s.name == format!("main.{stage}")) else {
-            continue;
-        };
-        out.push_str(&format!(
-            "| {stage} | {} | {} ms | {:.2} M |\n",
-            thousands(s.nodes),
-            thousands(s.millis.round() as u64),
-            s.nodes as f64 / s.millis / 1000.0
-        ));
-    }
-    Ok(out)
+    let rows = stages
+        .iter()
+        .filter_map(|stage| {
+            let s = speeds.iter().find(|s| s.name == format!("main.{stage}"))?;
+            Some(vec![
+                stage.to_string(),
+                thousands(s.nodes),
+                format!("{} ms", thousands(s.millis.round() as u64)),
+                format!("{:.2} M", s.nodes as f64 / s.millis / 1000.0),
+            ])
+        })
+        .collect();
+    Ok(table(&["stage", "nodes", "time", "nodes/s"], rows))
 }
 
 /// A markdown table of node totals: one column per stage, one row per depth.
 pub fn totals_table(totals: &[Series], stages: &[&str], depths: &[Depth]) -> String {
-    let mut out = format!("| depth | {} |\n|---|", stages.join(" | "));
-    out.push_str(&"---|".repeat(stages.len()));
-    out.push('\n');
-    for &d in depths {
-        out.push_str(&format!("| {d} |"));
-        for stage in stages {
-            let n = value_at(totals, stage, d).map_or(String::new(), |v| thousands(v as u64));
-            out.push_str(&format!(" {n} |"));
-        }
-        out.push('\n');
-    }
-    out
+    let rows = depths
+        .iter()
+        .map(|&d| {
+            let counts = stages.iter().map(|stage| {
+                value_at(totals, stage, d).map_or(String::new(), |v| thousands(v as u64))
+            });
+            std::iter::once(d.to_string()).chain(counts).collect()
+        })
+        .collect();
+    table(&with_first("depth", stages), rows)
 }
 
 /// A markdown table of two stages' totals per depth and the second as a share of the first.
 pub fn pair_table(totals: &[Series], first: &str, second: &str, depths: &[Depth]) -> String {
-    let mut out =
-        format!("| depth | {first} | {second} | {second} / {first} |\n|---|---|---|---|\n");
-    for &d in depths {
-        let (Some(a), Some(b)) = (value_at(totals, first, d), value_at(totals, second, d)) else {
-            continue;
-        };
-        out.push_str(&format!(
-            "| {d} | {} | {} | {} |\n",
-            thousands(a as u64),
-            thousands(b as u64),
-            percent(b / a)
-        ));
-    }
-    out
+    let rows = depths
+        .iter()
+        .filter_map(|&d| {
+            let (a, b) = (value_at(totals, first, d)?, value_at(totals, second, d)?);
+            Some(vec![
+                d.to_string(),
+                thousands(a as u64),
+                thousands(b as u64),
+                percent(b / a),
+            ])
+        })
+        .collect();
+    let share = format!("{second} / {first}");
+    table(&["depth", first, second, &share], rows)
 }
 
 /// Minimax's totals per depth and how many times the ply before each one is.
 pub fn growth_table(totals: &[Series], stage: &str, deepest: Depth) -> String {
-    let mut out =
-        format!("| depth | {stage} nodes | growth from the ply before |\n|---|---|---|\n");
-    for d in 1..=deepest {
-        let Some(n) = value_at(totals, stage, d) else {
-            continue;
-        };
-        let growth = match value_at(totals, stage, d - 1) {
-            Some(before) if d > 1 => format!("× {:.1}", n / before),
-            _ => String::new(),
-        };
-        out.push_str(&format!("| {d} | {} | {growth} |\n", thousands(n as u64)));
-    }
-    out
+    let rows = (1..=deepest)
+        .filter_map(|d| {
+            let n = value_at(totals, stage, d)?;
+            let growth = match value_at(totals, stage, d - 1) {
+                Some(before) if d > 1 => format!("× {:.1}", n / before),
+                _ => String::new(),
+            };
+            Some(vec![d.to_string(), thousands(n as u64), growth])
+        })
+        .collect();
+    let nodes = format!("{stage} nodes");
+    table(&["depth", &nodes, "growth from the ply before"], rows)
 }
 
 /// The effective branching factor, `nodes(d) / nodes(d − 1)`, per step and stage.
 pub fn branching_table(totals: &[Series], stages: &[&str], deepest: Depth) -> String {
-    let mut out = format!("| step | {} |\n|---|", stages.join(" | "));
-    out.push_str(&"---|".repeat(stages.len()));
-    out.push('\n');
-    for d in 2..=deepest {
-        out.push_str(&format!("| {} → {d} |", d - 1));
-        for stage in stages {
-            let cell = match (value_at(totals, stage, d - 1), value_at(totals, stage, d)) {
-                (Some(a), Some(b)) if a > 0.0 => format!("{:.1}", b / a),
-                _ => String::new(),
-            };
-            out.push_str(&format!(" {cell} |"));
-        }
-        out.push('\n');
-    }
-    out
+    let rows = (2..=deepest)
+        .map(|d| {
+            let factors = stages.iter().map(|stage| {
+                match (value_at(totals, stage, d - 1), value_at(totals, stage, d)) {
+                    (Some(a), Some(b)) if a > 0.0 => format!("{:.1}", b / a),
+                    _ => String::new(),
+                }
+            });
+            std::iter::once(format!("{} → {d}", d - 1))
+                .chain(factors)
+                .collect()
+        })
+        .collect();
+    table(&with_first("step", stages), rows)
 }
 
 /// Each stage's average nodes per position as a multiple of Knuth and Moore's minimal tree
@@ -465,60 +468,70 @@ pub fn minimal_tree_table(
     branching: f64,
     deepest: Depth,
 ) -> String {
-    let mut out = format!(
-        "| depth | minimal tree | {} |\n|---|---|",
-        stages.join(" | ")
-    );
-    out.push_str(&"---|".repeat(stages.len()));
-    out.push('\n');
-    for d in 1..=deepest {
-        let minimal = crate::stats::minimal_tree_leaves(branching, d);
-        out.push_str(&format!("| {d} | {} |", thousands(minimal.round() as u64)));
-        for stage in stages {
-            let cell = value_at(totals, stage, d).map_or(String::new(), |n| {
-                let ratio = n / positions as f64 / minimal;
-                if ratio >= 100.0 {
-                    format!("{ratio:.0}")
-                } else if ratio >= 2.0 {
-                    format!("{ratio:.1}")
-                } else {
-                    format!("{ratio:.2}")
-                }
+    let rows = (1..=deepest)
+        .map(|d| {
+            let minimal = crate::stats::minimal_tree_leaves(branching, d);
+            let ratios = stages.iter().map(|stage| {
+                value_at(totals, stage, d).map_or(String::new(), |n| {
+                    let ratio = n / positions as f64 / minimal;
+                    if ratio >= 100.0 {
+                        format!("{ratio:.0}")
+                    } else if ratio >= 2.0 {
+                        format!("{ratio:.1}")
+                    } else {
+                        format!("{ratio:.2}")
+                    }
+                })
             });
-            out.push_str(&format!(" {cell} |"));
-        }
-        out.push('\n');
-    }
-    out
+            [d.to_string(), thousands(minimal.round() as u64)]
+                .into_iter()
+                .chain(ratios)
+                .collect()
+        })
+        .collect();
+    let mut header = vec!["depth", "minimal tree"];
+    header.extend_from_slice(stages);
+    table(&header, rows)
 }
 
 /// Each position's nodes at `depth`, one column per stage, with the totals in bold.
 pub fn positions_table(positions: &[PositionNodes], stages: &[&str], depth: Depth) -> String {
-    let mut out = format!("| position | {} |\n|---|", stages.join(" | "));
-    out.push_str(&"---|".repeat(stages.len()));
-    out.push('\n');
     let count = |stage: &str, name: &str| {
         positions
             .iter()
             .find(|p| p.stage == stage && p.position == name && p.depth == depth)
-            .map(|p| p.nodes)
+            .map_or(0, |p| p.nodes)
     };
     let mut totals = vec![0u64; stages.len()];
-    for position in LADDER {
-        out.push_str(&format!("| {} |", position.name));
-        for (i, stage) in stages.iter().enumerate() {
-            let n = count(stage, position.name).unwrap_or(0);
-            totals[i] += n;
-            out.push_str(&format!(" {} |", thousands(n)));
-        }
-        out.push('\n');
-    }
-    out.push_str("| **total** |");
-    for total in totals {
-        out.push_str(&format!(" **{}** |", thousands(total)));
-    }
-    out.push('\n');
-    out
+    let mut rows: Vec<Vec<String>> = LADDER
+        .iter()
+        .map(|position| {
+            let counts = stages.iter().zip(&mut totals).map(|(stage, total)| {
+                let n = count(stage, position.name);
+                *total += n;
+                thousands(n)
+            });
+            std::iter::once(position.name.to_string())
+                .chain(counts)
+                .collect()
+        })
+        .collect();
+    rows.push(
+        std::iter::once("**total**".to_string())
+            .chain(totals.iter().map(|&t| format!("**{}**", thousands(t))))
+            .collect(),
+    );
+    table(&with_first("position", stages), rows)
+}
+
+/// A markdown table with every column left-aligned, as the book's tables are.
+fn table(header: &[&str], rows: Vec<Vec<String>>) -> String {
+    crate::teach::notebook::markdown_table(header, &[], &rows)
+}
+
+/// `first`, then `rest`: a table's header.
+fn with_first<'a>(first: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+    std::iter::once(first).chain(rest.iter().copied()).collect()
 }
 
 /// `0.058` → `5.8%`, `1.307` → `130.7%`.
