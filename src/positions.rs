@@ -15,6 +15,15 @@ pub struct NamedPosition {
     pub why: &'static str,
 }
 
+impl NamedPosition {
+    /// A position of your own, for `compare` and the notebooks' "Try it" cells: a name for the
+    /// tables and a FEN (`compare` reports a bad FEN as an error naming the field). It has no
+    /// recorded reason; the built-in sets do.
+    pub const fn yours(name: &'static str, fen: &'static str) -> Self {
+        NamedPosition { name, fen, why: "" }
+    }
+}
+
 /// Kiwipete, Peter McKenzie's perft position: castling both ways, en passant, promotions
 /// and pins within a few plies, which is why move-generator tests start here.
 pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

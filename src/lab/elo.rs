@@ -20,6 +20,13 @@
 //! most a finite match can tell apart (20 straight wins: +636, not +∞). Such an estimate is a
 //! *lower bound* on the difference, and [`EloEstimate::clamped`] says so.
 //!
+//! **One rating from several opponents.** Games against opponents of known ratings (an
+//! outside engine weakened to set levels) give one rating `R` for the player, by maximum
+//! likelihood: the `R` at which the points expected against all the opponents together equal
+//! the points scored, `Σ nᵢ · E(R − rᵢ) = Σ pointsᵢ`. Its 95% interval is `R ± 1.96 / √I`,
+//! where `I = Σ nᵢ · E(1 − E) · (ln 10 / 400)²` is the Fisher information of the games
+//! ([`rating_fit`]).
+//!
 //! The match driver ([`crate::lab::matchplay`]) and the Elo ladder ([`crate::lab::ladder`])
 //! report these estimates; the SPRT ([`crate::lab::sprt`]) uses the same logistic curve,
 //! [`expected_score`], for its hypotheses.
@@ -106,6 +113,80 @@ pub fn elo_estimate(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
     })
 }
 
+/// One player's results against an opponent of known rating: the opponent's rating and the
+/// player's wins, draws and losses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedResult {
+    /// The opponent's rating.
+    pub opponent: f64,
+    /// The player's wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// The player's losses.
+    pub losses: u32,
+}
+
+/// A rating fitted to games against rated opponents, with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingFit {
+    /// The most likely rating.
+    pub rating: f64,
+    /// Lower end of the 95% interval.
+    pub lower: f64,
+    /// Upper end of the 95% interval.
+    pub upper: f64,
+}
+
+/// The rating that best explains `results` (see the module docs: maximum likelihood, with a
+/// Fisher-information interval). `None` when there are no games, or when the player won every
+/// game or lost every game (no finite rating is most likely then).
+pub fn rating_fit(results: &[RatedResult]) -> Option<RatingFit> {
+    let games = |r: &RatedResult| f64::from(r.wins + r.draws + r.losses);
+    let points: f64 = results
+        .iter()
+        .map(|r| f64::from(r.wins) + f64::from(r.draws) / 2.0)
+        .sum();
+    let total: f64 = results.iter().map(games).sum();
+    if total == 0.0 || points == 0.0 || points == total {
+        return None;
+    }
+    let expected = |rating: f64| -> f64 {
+        results
+            .iter()
+            .map(|r| games(r) * expected_score(rating - r.opponent))
+            .sum()
+    };
+    // The expected points grow with the rating, so the root is found by bisection, between
+    // bounds far beyond any opponent.
+    let lowest = results.iter().map(|r| r.opponent).fold(f64::MAX, f64::min);
+    let highest = results.iter().map(|r| r.opponent).fold(f64::MIN, f64::max);
+    let (mut low, mut high) = (lowest - 4000.0, highest + 4000.0);
+    for _ in 0..200 {
+        let middle = (low + high) / 2.0;
+        if expected(middle) < points {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    let rating = (low + high) / 2.0;
+    let slope = std::f64::consts::LN_10 / 400.0;
+    let information: f64 = results
+        .iter()
+        .map(|r| {
+            let e = expected_score(rating - r.opponent);
+            games(r) * e * (1.0 - e) * slope * slope
+        })
+        .sum();
+    let margin = 1.96 / information.sqrt();
+    Some(RatingFit {
+        rating,
+        lower: rating - margin,
+        upper: rating + margin,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,5 +246,29 @@ mod tests {
         let e = elo_estimate(1, 0, 1).unwrap();
         assert!(e.clamped && close(e.upper, 190.8) && close(e.lower, -190.8));
         assert_eq!(elo_estimate(0, 0, 0), None);
+    }
+
+    #[test]
+    fn a_rating_is_fitted_to_rated_opponents() {
+        let at = |opponent: f64, wins, draws, losses| RatedResult {
+            opponent,
+            wins,
+            draws,
+            losses,
+        };
+        // An even score against one opponent is its rating; 75% is 190.8 above it, and the
+        // interval is ±1.96 / √(100 · 0.75 · 0.25 · (ln 10 / 400)²) = ±78.6.
+        let fit = rating_fit(&[at(2000.0, 40, 20, 40)]).unwrap();
+        assert!(close(fit.rating, 2000.0), "{fit:?}");
+        let fit = rating_fit(&[at(2000.0, 70, 10, 20)]).unwrap();
+        assert!(close(fit.rating, 2190.8), "{fit:?}");
+        assert!(close(fit.upper - fit.rating, 78.6) && close(fit.rating - fit.lower, 78.6));
+        // 75% against 1800 and 25% against 2200: the two pull equally, to 2000.
+        let fit = rating_fit(&[at(1800.0, 75, 0, 25), at(2200.0, 25, 0, 75)]).unwrap();
+        assert!(close(fit.rating, 2000.0), "{fit:?}");
+        // Every game won, or none: no finite rating is most likely.
+        assert_eq!(rating_fit(&[at(2000.0, 10, 0, 0)]), None);
+        assert_eq!(rating_fit(&[at(2000.0, 0, 0, 10)]), None);
+        assert_eq!(rating_fit(&[]), None);
     }
 }

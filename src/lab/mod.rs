@@ -10,6 +10,8 @@
 //!   the clocks ([`referee`]), and the games as PGN ([`pgn`]).
 //! - [`elo`]: the Elo difference a match score says, with its 95% interval.
 //! - [`ladder`]: the Elo ladder, each rung against the one below, from committed results.
+//! - [`results`]: the other committed match results the book quotes (pieces, terms, builds,
+//!   Stockfish anchors), read from `book/measured/matches.tsv`.
 //! - [`sprt`]: the sequential probability ratio test that says when a match has said enough.
 //! - [`datagen`]: self-play games whose quiet positions, with their results, are the data
 //!   [`tune`] fits the evaluation's weights to.
@@ -28,6 +30,7 @@ pub mod openings;
 pub mod pgn;
 pub mod player;
 pub mod referee;
+pub mod results;
 pub mod rng;
 pub mod scaling;
 pub mod sprt;

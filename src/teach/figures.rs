@@ -238,6 +238,9 @@ pub fn draw<E: From<Error>>(
         crate::teach::numbers::add_selective_pieces(&mut numbers)?,
     )?;
     emit("elo-ladder.md", crate::teach::numbers::elo_ladder_table()?)?;
+    for (name, text) in crate::teach::numbers::add_matches(&mut numbers)? {
+        emit(name, text)?;
+    }
     emit(
         "clock.md",
         crate::teach::numbers::clock_table(&["minimax", "alphabeta", "iterative", "cached"])?,

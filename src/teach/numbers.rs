@@ -23,12 +23,16 @@
 //!   `searchlab compare` at depths 4 and 5 (ordered, pvs and MTD(f));
 //! - `ttt.*`: the whole tic-tac-toe tree, searched by the first four stages;
 //! - `elo.ladder.STAGE.*`: the Elo ladder's match results (`book/measured/elo-ladder.tsv`);
-//! - `speed.*`: speed measurements (`book/measured/speed.tsv`).
+//! - `speed.*`: speed measurements (`book/measured/speed.tsv`);
+//! - `match.NAME.*` and `rating.stockfish.*`: the other match results the book quotes
+//!   (`book/measured/matches.tsv`), with the ratings fitted to the Stockfish matches.
 
 use crate::error::{Error, Result};
 use crate::games::TicTacToe;
 use crate::lab::compare::{compare, PositionNodes};
+use crate::lab::elo::{rating_fit, RatedResult};
 use crate::lab::ladder;
+use crate::lab::results;
 use crate::positions::{COMPARE, LADDER};
 use crate::search::{find_engine, EngineSpec};
 use crate::stats::Series;
@@ -277,6 +281,224 @@ pub fn add_bench_signature(numbers: &mut Numbers) -> Result<()> {
         crate::lab::bench::run_bench(LADDER, crate::lab::bench::DEFAULT_DEPTH, |_, _, _| {})?;
     numbers.count("bench.nodes", report.total_nodes());
     Ok(())
+}
+
+/// The committed match results other than the ladder's ([`crate::lab::results`]): for each
+/// row `match.NAME.games`, `.record` (`+87 =51 −62`), `.wins`, `.draws`, `.losses`, `.score` (`53.9%`), `.elo` (`+44 (+2 to
+/// +86)`) and `.llr` where recorded; and the ratings fitted to the Stockfish matches
+/// (`rating.stockfish.SET`, `1953 (1910 to 1997)`): `handset` and `tuned` over their levels,
+/// `b2cfc9a` over 2000 and 2200 (the levels the others share) and `b2cfc9a.all` over all four.
+/// Returns the tables the chapters include, by file name.
+pub fn add_matches(numbers: &mut Numbers) -> Result<Vec<(&'static str, String)>> {
+    let results = results::parse_results(results::MATCH_RESULTS)?;
+    for r in &results {
+        let key = format!("match.{}", r.name);
+        numbers.count(format!("{key}.games"), u64::from(r.games));
+        if let Some((w, d, l)) = r.record {
+            numbers.add(format!("{key}.record"), record_text(w, d, l));
+            numbers.count(format!("{key}.wins"), u64::from(w));
+            numbers.count(format!("{key}.draws"), u64::from(d));
+            numbers.count(format!("{key}.losses"), u64::from(l));
+        }
+        if let Some(score) = match_score(r) {
+            numbers.add(format!("{key}.score"), score);
+        }
+        if let Some(elo) = match_elo(r) {
+            numbers.add(format!("{key}.elo"), elo);
+        }
+        if let Some(llr) = &r.llr {
+            numbers.add(format!("{key}.llr"), llr.replace('-', "\u{2212}"));
+        }
+    }
+    let find = |name: &str| -> Result<&results::MatchResult> {
+        results
+            .iter()
+            .find(|r| r.name == name)
+            .ok_or_else(|| Error::Setting(format!("book/measured/matches.tsv has no row {name}")))
+    };
+    // The Stockfish matches: the level is the last part of the name.
+    let levels = |set: &str, only: &[u32]| -> Result<Vec<(u32, &results::MatchResult)>> {
+        let prefix = format!("stockfish.{set}.");
+        let mut rows = Vec::new();
+        for r in &results {
+            if let Some(level) = r.name.strip_prefix(&prefix) {
+                let level: u32 = level
+                    .parse()
+                    .map_err(|_| Error::Setting(format!("{}: no level", r.name)))?;
+                if only.is_empty() || only.contains(&level) {
+                    rows.push((level, r));
+                }
+            }
+        }
+        Ok(rows)
+    };
+    for (key, set, only) in [
+        ("handset", "handset", &[][..]),
+        ("tuned", "tuned", &[][..]),
+        ("b2cfc9a", "b2cfc9a", &[2000, 2200][..]),
+        ("b2cfc9a.all", "b2cfc9a", &[][..]),
+    ] {
+        let rated: Vec<RatedResult> = levels(set, only)?
+            .into_iter()
+            .filter_map(|(level, r)| {
+                let (wins, draws, losses) = r.record?;
+                Some(RatedResult {
+                    opponent: f64::from(level),
+                    wins,
+                    draws,
+                    losses,
+                })
+            })
+            .collect();
+        if let Some(fit) = rating_fit(&rated) {
+            numbers.add(
+                format!("rating.stockfish.{key}"),
+                format!("{:.0} ({:.0} to {:.0})", fit.rating, fit.lower, fit.upper),
+            );
+        }
+    }
+
+    // The tables.
+    let verdict = |r: &results::MatchResult| match r.estimate() {
+        Some(e) if e.lower > 0.0 => "yes".to_string(),
+        Some(e) if e.upper < 0.0 => "no: a loss".to_string(),
+        Some(_) => "not yet (the interval includes 0)".to_string(),
+        None => String::new(),
+    };
+    let switch_row = |r: &results::MatchResult, label: String| {
+        vec![
+            label,
+            thousands(u64::from(r.games)),
+            r.record
+                .map_or(String::new(), |(w, d, l)| record_text(w, d, l)),
+            match_elo(r).unwrap_or_default(),
+            verdict(r),
+        ]
+    };
+    let header = |what: &'static str| {
+        [
+            what,
+            "games",
+            "W/D/L",
+            "Elo (95% interval)",
+            "shown to gain",
+        ]
+    };
+    let mut pieces = Vec::new();
+    for r in results.iter().filter(|r| r.name.starts_with("piece.")) {
+        pieces.push(switch_row(r, r.name["piece.".len()..].to_string()));
+    }
+    for (name, label) in [
+        ("build.see_pruning", "see_pruning (see below)"),
+        (
+            "build.continuation_history",
+            "continuation_history (see below)",
+        ),
+    ] {
+        pieces.push(switch_row(find(name)?, label.to_string()));
+    }
+    let terms = results
+        .iter()
+        .filter(|r| r.name.starts_with("term."))
+        .map(|r| switch_row(r, r.name["term.".len()..].to_string()))
+        .collect();
+    let level_cell = |r: &results::MatchResult| match r.record {
+        Some((w, d, l)) => format!(
+            "{}, {}, {}",
+            record_text(w, d, l),
+            match_score(r).unwrap_or_default(),
+            match_elo(r).unwrap_or_default()
+        ),
+        None => String::new(),
+    };
+    let stockfish = |set: &str| -> Result<String> {
+        let rows = levels(set, &[])?
+            .into_iter()
+            .map(|(level, r)| {
+                vec![
+                    level.to_string(),
+                    r.record
+                        .map_or(String::new(), |(w, d, l)| record_text(w, d, l)),
+                    match_score(r).unwrap_or_default(),
+                    match_elo(r).unwrap_or_default(),
+                ]
+            })
+            .collect();
+        Ok(table(
+            &["UCI_Elo", "W/D/L", "score", "Elo difference (95% interval)"],
+            rows,
+        ))
+    };
+    let mut tuned_vs_handset = Vec::new();
+    for (level, tuned) in levels("tuned", &[])? {
+        let handset = find(&format!("stockfish.handset.{level}"))?;
+        tuned_vs_handset.push(vec![
+            level.to_string(),
+            level_cell(tuned),
+            level_cell(handset),
+        ]);
+    }
+    let tuning_sets = [
+        "tuning.presence_2000",
+        "tuning.presence_20000",
+        "tuning.lambda_half",
+    ]
+    .iter()
+    .map(|name| -> Result<Vec<String>> {
+        let r = find(name)?;
+        Ok(vec![
+            r.side.trim_start_matches("tuned, ").to_string(),
+            thousands(u64::from(r.games)),
+            match_elo(r).unwrap_or_default(),
+            r.llr.clone().unwrap_or_else(|| "\u{2014}".to_string()),
+        ])
+    })
+    .collect::<Result<Vec<_>>>()?;
+    Ok(vec![
+        ("pieces-matches.md", table(&header("piece"), pieces)),
+        ("terms-matches.md", table(&header("term"), terms)),
+        ("stockfish-handset.md", stockfish("handset")?),
+        ("stockfish-b2cfc9a.md", stockfish("b2cfc9a")?),
+        (
+            "stockfish-tuned.md",
+            table(
+                &[
+                    "UCI_Elo",
+                    "tuned: W/D/L, score, Elo",
+                    "hand-set: W/D/L, score, Elo",
+                ],
+                tuned_vs_handset,
+            ),
+        ),
+        (
+            "tuning-sets.md",
+            table(
+                &[
+                    "set",
+                    "games",
+                    "Elo for the tuned set (95% interval)",
+                    "LLR (bounds ±2.94)",
+                ],
+                tuning_sets,
+            ),
+        ),
+    ])
+}
+
+/// A match's score as the book writes it (`53.9%`): from its W/D/L, or as it was printed.
+fn match_score(r: &results::MatchResult) -> Option<String> {
+    match r.estimate() {
+        Some(e) => Some(percent(e.score)),
+        None => r.printed_score.clone(),
+    }
+}
+
+/// A match's Elo with its interval as the book writes it: from its W/D/L, or as printed.
+fn match_elo(r: &results::MatchResult) -> Option<String> {
+    match r.estimate() {
+        Some(e) => Some(elo_text(&e)),
+        None => r.printed_elo.clone(),
+    }
 }
 
 /// The Elo ladder's table: each rung, the rung below, games, W/D/L and the Elo with its
