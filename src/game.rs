@@ -35,6 +35,7 @@ impl Outcome {
 pub const PIECE_KINDS: usize = 12;
 
 // ANCHOR: game
+// ANCHOR: game_core
 /// A two-player, zero-sum, perfect-information game that the engines can search. `Send`, since
 /// the parallel stage searches copies of a position on other threads.
 pub trait Game: Clone + Send {
@@ -64,7 +65,12 @@ pub trait Game: Clone + Send {
 
     /// A 64-bit key of the position (pieces, side to move, rights): equal positions, equal keys.
     fn hash(&self) -> u64;
+    // ANCHOR_END: game_core
 
+    // The methods below have defaults, for games without such a thing; the later stages need
+    // them (check and captures from move ordering and quiescence on, the rest for selectivity).
+
+    // ANCHOR: game_noisy
     /// Is the side to move in check? (Games without check answer `false`.)
     fn in_check(&self) -> bool {
         false
@@ -87,6 +93,7 @@ pub trait Game: Clone + Send {
             Vec::new()
         }
     }
+    // ANCHOR_END: game_noisy
 
     /// Static exchange evaluation: the material `mv` wins (negative: loses) once every capture
     /// on its target square has been played out, each side with its cheapest piece. 0 in games
@@ -95,13 +102,16 @@ pub trait Game: Clone + Send {
         0
     }
 
+    // ANCHOR: game_moved_piece
     /// Which piece `mv` moves, as a number below [`PIECE_KINDS`] (its kind and its colour):
     /// with the move's target square, the key of the continuation history (what tends to
     /// follow what). Games whose pieces are all alike answer 0.
     fn moved_piece(&self, _mv: Self::Move) -> usize {
         0
     }
+    // ANCHOR_END: game_moved_piece
 
+    // ANCHOR: game_pass
     /// Whether the side to move may pass (a *null move*, for null-move pruning): not in check,
     /// and with something besides pawns and the king, since in pawn endings being forced to
     /// move (zugzwang) is common and passing would hide it. Games without such a move: never.
@@ -112,6 +122,7 @@ pub trait Game: Clone + Send {
     /// Passes the move to the opponent (only where [`Game::may_pass`] says so); [`Game::undo`]
     /// takes it back.
     fn pass(&mut self) {}
+    // ANCHOR_END: game_pass
 }
 // ANCHOR_END: game
 

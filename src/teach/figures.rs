@@ -238,6 +238,10 @@ pub fn draw<E: From<Error>>(
         crate::teach::numbers::add_selective_pieces(&mut numbers)?,
     )?;
     emit("elo-ladder.md", crate::teach::numbers::elo_ladder_table()?)?;
+    emit(
+        "parallel-scaling.md",
+        crate::teach::numbers::add_scaling(&mut numbers)?,
+    )?;
     for (name, text) in crate::teach::numbers::add_matches(&mut numbers)? {
         emit(name, text)?;
     }

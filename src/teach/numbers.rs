@@ -24,6 +24,8 @@
 //! - `ttt.*`: the whole tic-tac-toe tree, searched by the first four stages;
 //! - `elo.ladder.STAGE.*`: the Elo ladder's match results (`book/measured/elo-ladder.tsv`);
 //! - `speed.*`: speed measurements (`book/measured/speed.tsv`);
+//! - `scaling.*` and `throughput.*`: the parallel searches' time to depth and the machine's
+//!   two-core ceiling (`book/measured/scaling.tsv`, `throughput.tsv`);
 //! - `match.NAME.*` and `rating.stockfish.*`: the other match results the book quotes
 //!   (`book/measured/matches.tsv`), with the ratings fitted to the Stockfish matches.
 
@@ -500,6 +502,54 @@ fn match_elo(r: &results::MatchResult) -> Option<String> {
         None => r.printed_elo.clone(),
     }
 }
+
+/// The committed time-to-depth results (`book/measured/scaling.tsv`): `scaling.STAGE.tN.speedup`
+/// (`1.30`) and `scaling.STAGE.tN.node_ratio` (`1.32`); and the machine's own two-core ceiling
+/// (`book/measured/throughput.tsv`): `throughput.NAME`. Returns the chapter's table.
+pub fn add_scaling(numbers: &mut Numbers) -> Result<String> {
+    let results = crate::lab::scaling::parse_results(crate::lab::scaling::SCALING_RESULTS)?;
+    let mut rows = Vec::new();
+    for r in &results {
+        let key = format!("scaling.{}.t{}", r.stage, r.threads);
+        numbers.add(format!("{key}.speedup"), format!("{:.2}", r.speedup));
+        numbers.add(format!("{key}.node_ratio"), format!("{:.2}", r.node_ratio));
+        if r.threads > 1 {
+            let stage = match r.stage.as_str() {
+                "parallel" => "parallel (Lazy SMP)",
+                other => other,
+            };
+            let threads = if r.threads > 2 {
+                format!("{} (oversubscribed)", r.threads)
+            } else {
+                r.threads.to_string()
+            };
+            rows.push(vec![
+                stage.to_string(),
+                threads,
+                format!("{:.2}\u{00d7}", r.speedup),
+                format!("{:.2}\u{00d7}", r.node_ratio),
+            ]);
+        }
+    }
+    for line in THROUGHPUT_RESULTS
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .skip(1)
+    {
+        let (name, value) = line.split_once('\t').ok_or_else(|| {
+            Error::Setting(format!("book/measured/throughput.tsv: bad line {line:?}"))
+        })?;
+        numbers.add(format!("throughput.{name}"), value.trim());
+    }
+    Ok(crate::teach::notebook::markdown_table(
+        &["stage", "threads", "speed-up", "nodes vs 1 thread"],
+        &[false, true, true, true],
+        &rows,
+    ))
+}
+
+/// The machine's two-core ceiling, committed (see [`add_scaling`]).
+pub const THROUGHPUT_RESULTS: &str = include_str!("../../book/measured/throughput.tsv");
 
 /// The Elo ladder's table: each rung, the rung below, games, W/D/L and the Elo with its
 /// interval, from [`ladder::LADDER_RESULTS`].
