@@ -641,6 +641,12 @@ const NOT_RUN: &[(&str, &str)] = &[
     ),
     ("…", "a fragment: the text elides part of the command"),
     (
+        "exercise",
+        "works on the learner's copies in exercises/mine/ and builds them with cargo, which \
+         cannot run inside `cargo test` (its build folder is locked); .ci/run checks the \
+         skeleton and the rung with `exercise check --file`, tests/exercises.rs the grading",
+    ),
+    (
         "=tune",
         "names the command in prose; its data file is the one of the lines around it",
     ),

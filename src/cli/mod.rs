@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod compare;
 pub mod datagen;
+pub mod exercise;
 pub mod figures;
 pub mod matchplay;
 pub mod perft;

@@ -70,6 +70,7 @@ impl AlphaBeta {
             return game.evaluate();
         }
         // ANCHOR: fail_soft
+        // ANCHOR: exercise_node
         let mut best = -Score::INFINITE;
         for (tried, mv) in game.legal_moves().into_iter().enumerate() {
             game.play(mv);
@@ -83,6 +84,7 @@ impl AlphaBeta {
             }
         }
         best
+        // ANCHOR_END: exercise_node
         // ANCHOR_END: fail_soft
     }
     // ANCHOR_END: search

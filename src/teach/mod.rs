@@ -3,6 +3,8 @@
 //! - [`diff`]: what each rung adds to the one below, as a diff of their source files.
 //! - [`eval_terms`]: the full evaluation taken apart, term by term; a lone king's evaluation
 //!   square by square, as a heat map (notebook 08b).
+//! - [`exercise`]: exercises, each a rung with its idea taken out, graded against the ladder
+//!   (`searchlab exercise`).
 //! - [`figures`]: the book's generated figures: which files, drawn from what, in parallel
 //!   (`searchlab figures` writes them).
 //! - [`foundations`]: the Foundations chapter's tables: the ladder positions with the reason
@@ -23,6 +25,7 @@
 
 pub mod diff;
 pub mod eval_terms;
+pub mod exercise;
 pub mod figures;
 pub mod foundations;
 pub mod horizon;

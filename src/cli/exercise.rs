@@ -1,0 +1,168 @@
+//! `searchlab exercise`: the learner's command. Each exercise is a rung with its idea taken
+//! out ([`searchlab::teach::exercise`]); the learner writes it in `exercises/mine/NAME.rs` (made
+//! from the committed skeleton on first use, never overwritten), and `check` grades it against
+//! the ladder.
+
+use anyhow::Context;
+use searchlab::teach::exercise::{self, workspace, EXERCISES};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+/// Arguments of `searchlab exercise`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Action,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Action {
+    /// Each exercise and where you stand: not started, failing, solved.
+    List,
+    /// Grade your copy of an exercise: exit 0 when solved, 1 when not.
+    Check {
+        /// The exercise (see `list`).
+        name: String,
+        /// Grade this file instead of your copy (nothing is recorded).
+        #[arg(long)]
+        file: Option<PathBuf>,
+    },
+    /// The next hint for an exercise (one at a time).
+    Hint {
+        /// The exercise.
+        name: String,
+    },
+    /// Check the first exercise not yet solved each time its file is saved; move on when it
+    /// passes (Ctrl-C to stop).
+    Watch,
+    /// Write the committed skeletons from the rungs' sources (for the crate's authors), or with
+    /// --check say whether the committed ones are what the sources give.
+    Skeletons {
+        /// Compare instead of writing: exit 1 if any committed skeleton differs.
+        #[arg(long)]
+        check: bool,
+    },
+}
+
+/// The repository: the current folder if it is searchlab's, else the one this program was
+/// built from.
+fn root() -> PathBuf {
+    let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    if here.join("exercises").is_dir() && here.join("src/search").is_dir() {
+        return here;
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `searchlab exercise`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let root = root();
+    match args.command {
+        Action::List => {
+            println!("{:<12} {:<12} what you write", "exercise", "state");
+            for e in EXERCISES {
+                let state = workspace::state(&root, e)?;
+                println!("{:<12} {:<12} {}", e.name, state.to_string(), e.title);
+            }
+            println!(
+                "\nYour copies are in {}/ (made on first use). Check one with \
+                 `searchlab exercise check NAME`.",
+                workspace::MINE
+            );
+        }
+        Action::Check { name, file } => {
+            let e = exercise::find(&name)?;
+            let passed = match file {
+                Some(file) => {
+                    let checked = workspace::check_file(&root, e, &file)?;
+                    println!("{}", checked.message);
+                    checked.passed
+                }
+                None => check_and_report(&root, e)?,
+            };
+            if !passed {
+                std::process::exit(1);
+            }
+        }
+        Action::Hint { name } => {
+            let e = exercise::find(&name)?;
+            let (n, hint) = workspace::next_hint(&root, e)?;
+            println!("hint {n} of {} for {}:\n{hint}", e.hints.len(), e.name);
+        }
+        Action::Watch => watch(&root)?,
+        Action::Skeletons { check } => {
+            let mut stale = Vec::new();
+            for e in EXERCISES {
+                let path = workspace::skeleton_path(&root, e);
+                let text = exercise::skeleton(e)?;
+                if check {
+                    if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                        stale.push(path.display().to_string());
+                    }
+                } else {
+                    std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
+                    std::fs::write(&path, text)
+                        .with_context(|| format!("writing {}", path.display()))?;
+                    println!("{}", path.display());
+                }
+            }
+            if !stale.is_empty() {
+                anyhow::bail!(
+                    "not what the rungs' sources give (run `searchlab exercise skeletons`): {}",
+                    stale.join(", ")
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks `e`, printing what the learner needs to know; returns whether it passed.
+fn check_and_report(root: &Path, e: &exercise::Exercise) -> anyhow::Result<bool> {
+    let (mine, made) = workspace::ensure_mine(root, e)?;
+    if made {
+        println!(
+            "Made your copy: {} (from {}). Write the parts marked todo!() there.",
+            mine.display(),
+            workspace::skeleton_path(Path::new(""), e).display()
+        );
+    }
+    println!("Checking {} (building it, then grading it)...", e.name);
+    let checked = workspace::check(root, e)?;
+    println!("{}", checked.message);
+    Ok(checked.passed)
+}
+
+/// The first exercise not yet solved, if any.
+fn current(root: &Path) -> anyhow::Result<Option<&'static exercise::Exercise>> {
+    for e in EXERCISES {
+        if workspace::state(root, e)? != workspace::State::Solved {
+            return Ok(Some(e));
+        }
+    }
+    Ok(None)
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+fn watch(root: &Path) -> anyhow::Result<()> {
+    loop {
+        let Some(e) = current(root)? else {
+            println!("Every exercise is solved.");
+            return Ok(());
+        };
+        let passed = check_and_report(root, e)?;
+        if passed {
+            println!("On to the next one.\n");
+            continue;
+        }
+        let mine = workspace::mine_path(root, e);
+        println!("\nWatching {} (save it to check again).", mine.display());
+        let seen = modified(&mine);
+        while modified(&mine) == seen {
+            std::thread::sleep(Duration::from_millis(500));
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! Grading a learner's rung: the facts the ladder tests hold, checked on the learner's engine.
+//!
+//! On each of the 24 ladder positions, at each depth from 1 to the exercise's deepest, the
+//! learner's engine must return the score of the rung below, and its move, or a different move
+//! proved to be worth the same (the position after it searched by alpha-beta one ply less deep:
+//! two moves of equal value are both right). Over all of them it must search fewer nodes than
+//! the rung below: an idea that saves nothing is not yet the idea. The first disagreement is
+//! reported with the position's name and FEN, the depth, what was expected and what came back,
+//! and the nodes. A `todo!()` still in place is "not done yet".
+
+use super::Exercise;
+use crate::games::Chess;
+use crate::positions::{NamedPosition, LADDER};
+use crate::search::{engine_for, AlphaBeta, Engine};
+use crate::stats::SearchResult;
+use crate::teach::notebook::thousands;
+use crate::{Depth, Game, Score, SearchLimits};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// What the grader found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every fact holds; the text sums up what was checked.
+    Solved(String),
+    /// A part is still `todo!()`; the text says which.
+    NotDone(String),
+    /// A fact does not hold; the text says where and how.
+    Wrong(String),
+}
+
+impl Verdict {
+    /// Whether the exercise is solved.
+    pub fn passed(&self) -> bool {
+        matches!(self, Verdict::Solved(_))
+    }
+
+    /// The message for the learner.
+    pub fn message(&self) -> &str {
+        match self {
+            Verdict::Solved(m) | Verdict::NotDone(m) | Verdict::Wrong(m) => m,
+        }
+    }
+}
+
+/// Grades the engines `make` builds (a fresh one per search) as the exercise's rung, on the
+/// ladder positions (see the module docs).
+pub fn grade(exercise: &Exercise, make: &dyn Fn() -> Box<dyn Engine<Chess>>) -> Verdict {
+    grade_on(exercise, LADDER, make)
+}
+
+/// [`grade`] on the given positions.
+pub fn grade_on(
+    exercise: &Exercise,
+    positions: &[NamedPosition],
+    make: &dyn Fn() -> Box<dyn Engine<Chess>>,
+) -> Verdict {
+    let (mut yours, mut theirs) = (0u64, 0u64);
+    for position in positions {
+        let game = match Chess::from_fen(position.fen) {
+            Ok(game) => game,
+            Err(e) => return Verdict::Wrong(format!("position {}: {e}", position.name)),
+        };
+        for depth in 1..=exercise.max_depth {
+            let limits = SearchLimits::depth(depth);
+            let expected = match engine_for::<Chess>(exercise.below) {
+                Ok(mut below) => below.search(&mut game.clone(), &limits),
+                Err(e) => return Verdict::Wrong(e.to_string()),
+            };
+            let got = match run_caught(|| make().search(&mut game.clone(), &limits)) {
+                Ok(got) => got,
+                Err(panic) => return panic_verdict(exercise, &panic, position, depth),
+            };
+            let at = || format!("{} at depth {depth}\n  FEN {}", position.name, position.fen);
+            let show = |r: &SearchResult<chess::ChessMove>| {
+                format!(
+                    "score {}, move {}, {} nodes",
+                    r.score,
+                    r.best_move.map_or("none".to_string(), |m| m.to_string()),
+                    thousands(r.nodes())
+                )
+            };
+            let disagree = |what: &str| {
+                let label = format!("{}:", exercise.below);
+                Verdict::Wrong(format!(
+                    "{}: {what}, on {}\n  {label:<10} {}\n  {:<10} {}",
+                    exercise.name,
+                    at(),
+                    show(&expected),
+                    "yours:",
+                    show(&got)
+                ))
+            };
+            if got.score != expected.score {
+                return disagree("a different score");
+            }
+            if got.best_move != expected.best_move {
+                let proved = match (got.best_move, expected.best_move) {
+                    (Some(a), Some(_)) => value_of_move(&game, a, depth) == expected.score,
+                    _ => false,
+                };
+                if !proved {
+                    return disagree("a different move, not worth the same");
+                }
+            }
+            yours += got.nodes();
+            theirs += expected.nodes();
+        }
+    }
+    let what = format!(
+        "{} positions at depths 1 to {}",
+        positions.len(),
+        exercise.max_depth
+    );
+    if yours >= theirs {
+        return Verdict::Wrong(format!(
+            "{}: the same scores and moves as {} on {what}, but {} nodes against its {}: the \
+             idea should search fewer (is a cut-off ever made?)",
+            exercise.name,
+            exercise.below,
+            thousands(yours),
+            thousands(theirs)
+        ));
+    }
+    Verdict::Solved(format!(
+        "{}: solved. The same scores and moves as {} on {what}, in {} nodes against its {} \
+         ({:.1}%).",
+        exercise.name,
+        exercise.below,
+        thousands(yours),
+        thousands(theirs),
+        100.0 * yours as f64 / theirs as f64
+    ))
+}
+
+/// The value of playing `mv` at the root of `game` at `depth`: the position after it, searched
+/// by alpha-beta one ply less deep, from the root's side.
+fn value_of_move(game: &Chess, mv: chess::ChessMove, depth: Depth) -> Score {
+    let mut after = game.clone();
+    after.play(mv);
+    let child = if let Some(outcome) = after.outcome() {
+        outcome.score(0)
+    } else if depth <= 1 {
+        after.evaluate()
+    } else {
+        Engine::<Chess>::search(
+            &mut AlphaBeta::new(),
+            &mut after,
+            &SearchLimits::depth(depth - 1),
+        )
+        .score
+    };
+    // The child's mate distances count from the child: one ply further from the root.
+    (-child).from_tt(1)
+}
+
+/// A panic caught while grading: its message and where it happened.
+#[derive(Clone, Debug)]
+struct Panic {
+    message: String,
+    location: String,
+}
+
+thread_local! {
+    /// Whether this thread is running a learner's search (its panics are caught and recorded).
+    static GRADING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The last panic of this thread while grading.
+    static LAST_PANIC: std::cell::RefCell<Option<Panic>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Installs, once, a panic hook that records the panics of grading threads (printing nothing)
+/// and hands every other panic to the hook that was there before.
+fn install_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !GRADING.with(|g| g.get()) {
+                return previous(info);
+            }
+            let message = info
+                .payload()
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            let location = info
+                .location()
+                .map_or(String::new(), |l| format!("{}:{}", l.file(), l.line()));
+            LAST_PANIC.with(|p| *p.borrow_mut() = Some(Panic { message, location }));
+        }));
+    });
+}
+
+/// Runs `f`, turning a panic into its message and location, with nothing printed.
+fn run_caught<T>(f: impl FnOnce() -> T) -> std::result::Result<T, Panic> {
+    install_hook();
+    GRADING.with(|g| g.set(true));
+    let result = catch_unwind(AssertUnwindSafe(f));
+    GRADING.with(|g| g.set(false));
+    result.map_err(|_| {
+        LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or(Panic {
+            message: "a panic".to_string(),
+            location: String::new(),
+        })
+    })
+}
+
+fn panic_verdict(
+    exercise: &Exercise,
+    panic: &Panic,
+    position: &NamedPosition,
+    depth: Depth,
+) -> Verdict {
+    let marker = format!("exercise {}: write the part '", exercise.name);
+    let message = panic
+        .message
+        .strip_prefix("not yet implemented: ")
+        .unwrap_or(&panic.message);
+    if let Some(rest) = message.strip_prefix(&marker) {
+        let part = rest.trim_end_matches('\'');
+        return Verdict::NotDone(format!(
+            "{}: not done yet: the part '{part}' is still todo!() ({}). Write it in \
+             exercises/mine/{}.rs; `searchlab exercise hint {}` gives a hint.",
+            exercise.name, panic.location, exercise.name, exercise.name
+        ));
+    }
+    if panic.message.starts_with("not yet implemented") {
+        return Verdict::NotDone(format!(
+            "{}: not done yet: a todo!() is still in place ({}).",
+            exercise.name, panic.location
+        ));
+    }
+    Verdict::Wrong(format!(
+        "{}: your engine panicked on {} at depth {depth} (FEN {}): {} ({})",
+        exercise.name, position.name, position.fen, panic.message, panic.location
+    ))
+}

@@ -1,0 +1,239 @@
+//! Exercises: the learner writes a rung's idea, and the crate grades it against its own rungs.
+//!
+//! **Each exercise is a rung with its idea taken out.** The parts to write are marked in the
+//! rung's own source by anchors whose names start with `exercise_`:
+//!
+//! ```text
+//!         // ANCHOR: exercise_node
+//!         let mut best = -Score::INFINITE;
+//!         ...
+//!         // ANCHOR_END: exercise_node
+//! ```
+//!
+//! mdBook drops anchor lines from what it includes, and so do the rung diffs
+//! ([`crate::teach::diff`]), so the marks never show in the book. [`skeleton`] turns the source
+//! into the exercise: each marked part becomes a `todo!()` with the part's name, and the file's
+//! `crate::` paths become `searchlab::`, since the learner's copy is compiled as a small crate of
+//! its own that depends on searchlab (so a learner's compile error can never break the
+//! crate). The committed skeletons in `exercises/` are what [`skeleton`] generates; a test
+//! keeps them so. The solution is the rung's own file, named in each skeleton's header.
+//!
+//! **Grading** ([`grade`]) holds the learner's engine to the facts the ladder tests hold for
+//! the rung itself: the same score and move as the rung below on the 24 ladder positions at
+//! depths 1 to 4 (or a different move proved to be worth the same), and fewer nodes in total.
+//! An unfinished part (a `todo!()` reached) is "not done yet", never a panic trace.
+//!
+//! `searchlab exercise list | check NAME | hint NAME | watch` is the learner's command; it
+//! works in `exercises/mine/`, a copy git ignores ([`workspace`]).
+
+pub mod grade;
+pub mod workspace;
+
+use crate::error::{Error, Result};
+
+/// One exercise: a rung with its idea taken out.
+#[derive(Clone, Copy, Debug)]
+pub struct Exercise {
+    /// Its name on the command line (`alphabeta`).
+    pub name: &'static str,
+    /// What the learner writes, in a line.
+    pub title: &'static str,
+    /// The rung's source file, from the repository root: the solution.
+    pub source_path: &'static str,
+    /// The rung's source.
+    pub source: &'static str,
+    /// The type the rung's file defines, and the expression that makes one
+    /// (`AlphaBeta::new()`).
+    pub engine: &'static str,
+    /// The stage the learner's engine is graded against (the rung below).
+    pub below: &'static str,
+    /// The deepest depth graded (from 1).
+    pub max_depth: crate::Depth,
+    /// The hints, one at a time.
+    pub hints: &'static [&'static str],
+}
+
+/// The exercises, in the order of the ladder.
+pub const EXERCISES: &[Exercise] = &[Exercise {
+    name: "alphabeta",
+    title: "alpha-beta: the window and the cut-off",
+    source_path: "src/search/alphabeta.rs",
+    source: include_str!("../../search/alphabeta.rs"),
+    engine: "AlphaBeta::new()",
+    below: "minimax",
+    max_depth: 4,
+    hints: &[
+        "Start from minimax's node (src/search/minimax.rs): try every move, play it, search the \
+         child, undo it, keep the best score. Alpha-beta adds a window (alpha, beta) to that loop.",
+        "The child is searched from the other side's point of view, so its window is the \
+         parent's, negated and swapped: the child gets (-beta, -alpha), and its score is negated \
+         on the way back.",
+        "After each move, raise alpha to the best score seen so far. Once alpha >= beta, the \
+         opponent will never allow this position: stop trying moves (a cut-off) and count it \
+         with self.counter.stats.count_cutoff(tried).",
+        "Return the best score seen, even when it lies outside the window (fail-soft), not alpha. \
+         The root, which is written for you, reads that score.",
+    ],
+}];
+
+/// The exercise called `name`, or an error that lists them.
+pub fn find(name: &str) -> Result<&'static Exercise> {
+    EXERCISES.iter().find(|e| e.name == name).ok_or_else(|| {
+        Error::Setting(format!(
+            "no exercise called '{name}'; the exercises are: {}",
+            EXERCISES
+                .iter()
+                .map(|e| e.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })
+}
+
+/// A marked part of a rung's source: its name and its lines (0-based, the anchor lines
+/// themselves included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// The anchor's name without `exercise_` (`node`).
+    pub name: String,
+    /// The line of `// ANCHOR: exercise_NAME`.
+    pub start: usize,
+    /// The line of `// ANCHOR_END: exercise_NAME`.
+    pub end: usize,
+}
+
+/// The marked parts of `source`, in order. An unclosed or nested mark is an error.
+pub fn parts(source: &str) -> Result<Vec<Part>> {
+    let mut found = Vec::new();
+    let mut open: Option<(String, usize)> = None;
+    for (i, line) in source.lines().enumerate() {
+        let t = line.trim();
+        if let Some(name) = t.strip_prefix("// ANCHOR: exercise_") {
+            if let Some((other, _)) = &open {
+                return Err(Error::Setting(format!(
+                    "line {}: exercise part '{name}' opens inside '{other}'",
+                    i + 1
+                )));
+            }
+            open = Some((name.trim().to_string(), i));
+        } else if let Some(name) = t.strip_prefix("// ANCHOR_END: exercise_") {
+            match open.take() {
+                Some((opened, start)) if opened == name.trim() => found.push(Part {
+                    name: opened,
+                    start,
+                    end: i,
+                }),
+                _ => {
+                    return Err(Error::Setting(format!(
+                        "line {}: exercise part '{}' closes without opening",
+                        i + 1,
+                        name.trim()
+                    )))
+                }
+            }
+        }
+    }
+    if let Some((name, start)) = open {
+        return Err(Error::Setting(format!(
+            "line {}: exercise part '{name}' is never closed",
+            start + 1
+        )));
+    }
+    Ok(found)
+}
+
+/// The text a part becomes in the skeleton: what `todo!()` says when it is reached.
+pub fn todo_message(exercise: &Exercise, part: &str) -> String {
+    format!("exercise {}: write the part '{part}'", exercise.name)
+}
+
+/// The exercise's skeleton: the rung's source with each marked part replaced by a `todo!()`
+/// (indented as the part was), the book's other anchor lines dropped, `crate::` paths made
+/// `searchlab::`, and a header that says what to do and where the solution is.
+pub fn skeleton(exercise: &Exercise) -> Result<String> {
+    let parts = parts(exercise.source)?;
+    if parts.is_empty() {
+        return Err(Error::Setting(format!(
+            "{} has no exercise marks",
+            exercise.source_path
+        )));
+    }
+    let lines: Vec<&str> = exercise.source.lines().collect();
+    let mut out = format!(
+        "// Exercise `{name}`: {title}.\n\
+         //\n\
+         // Write the parts marked `todo!()`, then: searchlab exercise check {name}\n\
+         // Stuck? searchlab exercise hint {name} (one hint at a time).\n\
+         // The solution is the rung itself: {path}.\n\
+         // (Generated from {path} by `searchlab exercise skeletons`; work in your own copy,\n\
+         // exercises/mine/{name}.rs, which the commands make on first use.)\n\n",
+        name = exercise.name,
+        title = exercise.title,
+        path = exercise.source_path,
+    );
+    let mut i = 0;
+    while i < lines.len() {
+        if let Some(part) = parts.iter().find(|p| p.start == i) {
+            let indent: String = lines[i].chars().take_while(|c| c.is_whitespace()).collect();
+            out.push_str(&format!(
+                "{indent}todo!(\"{}\")\n",
+                todo_message(exercise, &part.name)
+            ));
+            i = part.end + 1;
+            continue;
+        }
+        let t = lines[i].trim_start();
+        if !(t.starts_with("// ANCHOR:") || t.starts_with("// ANCHOR_END:")) {
+            out.push_str(&lines[i].replace("crate::", "searchlab::"));
+            out.push('\n');
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_are_read_and_bad_marks_named() {
+        let src = "a\n    // ANCHOR: exercise_x\n    b\n    // ANCHOR_END: exercise_x\nc\n";
+        assert_eq!(
+            parts(src).unwrap(),
+            [Part {
+                name: "x".into(),
+                start: 1,
+                end: 3
+            }]
+        );
+        let open = "// ANCHOR: exercise_x\nb\n";
+        assert!(parts(open)
+            .unwrap_err()
+            .to_string()
+            .contains("never closed"));
+        let stray = "// ANCHOR_END: exercise_y\n";
+        assert!(parts(stray)
+            .unwrap_err()
+            .to_string()
+            .contains("closes without opening"));
+    }
+
+    #[test]
+    fn a_skeleton_replaces_each_part_and_keeps_the_rest() {
+        for exercise in EXERCISES {
+            let text = skeleton(exercise).unwrap();
+            assert!(!text.contains("ANCHOR"), "{}", exercise.name);
+            assert!(!text.contains("crate::"), "{}", exercise.name);
+            for part in parts(exercise.source).unwrap() {
+                assert!(
+                    text.contains(&todo_message(exercise, &part.name)),
+                    "{} {}",
+                    exercise.name,
+                    part.name
+                );
+            }
+            assert!(text.contains(exercise.source_path));
+        }
+    }
+}

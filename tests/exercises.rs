@@ -1,0 +1,222 @@
+//! The exercises: the committed skeletons are what the rungs' sources give, the rungs
+//! themselves pass their own exercise, an untouched skeleton is "not done yet", and the
+//! mistakes learners really make are rejected with a message that says where.
+
+use searchlab::limits::NodeCounter;
+use searchlab::positions::LADDER;
+use searchlab::search::engine::{fixed_depth, fixed_depth_result};
+use searchlab::search::{AlphaBeta, Engine};
+use searchlab::teach::exercise::grade::{grade, grade_on, Verdict};
+use searchlab::teach::exercise::{self, find, skeleton, EXERCISES};
+use searchlab::{Chess, Depth, Game, Ply, Score, SearchLimits, SearchResult};
+
+#[test]
+fn the_committed_skeletons_are_what_the_sources_give() {
+    for e in EXERCISES {
+        let path = format!("{}/exercises/{}.rs", env!("CARGO_MANIFEST_DIR"), e.name);
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == skeleton(e).unwrap(),
+            "{path} is not what {} gives: run `searchlab exercise skeletons`",
+            e.source_path
+        );
+    }
+}
+
+#[test]
+fn the_rung_passes_its_own_exercise() {
+    let e = find("alphabeta").unwrap();
+    let verdict = grade(e, &|| Box::new(AlphaBeta::new()));
+    assert!(verdict.passed(), "{}", verdict.message());
+    assert!(verdict.message().contains("24 positions at depths 1 to 4"));
+}
+
+/// The mistakes learners make in alpha-beta's node, each one switch of this engine (the rung's
+/// node, with the mistake put in).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mistake {
+    /// The rung as it is.
+    None,
+    /// The child's window not swapped: (-alpha, -beta).
+    WindowNotSwapped,
+    /// The child's score not negated.
+    ScoreNotNegated,
+    /// alpha never raised: no cut-off ever happens.
+    AlphaNeverRaised,
+    /// The child's window one point too narrow at the top: (-beta + 1, -alpha).
+    WindowOffByOne,
+    /// The part still todo!().
+    Unfinished,
+    /// A panic of the learner's own.
+    Panics,
+}
+
+struct Mistaken {
+    mistake: Mistake,
+    counter: NodeCounter,
+}
+
+impl Mistaken {
+    fn new(mistake: Mistake) -> Self {
+        Mistaken {
+            mistake,
+            counter: NodeCounter::new(&SearchLimits::default()),
+        }
+    }
+
+    fn node(
+        &mut self,
+        game: &mut Chess,
+        depth: Depth,
+        ply: Ply,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if !self.counter.count_node() {
+            return Score::DRAW;
+        }
+        if let Some(outcome) = game.outcome() {
+            return outcome.score(ply);
+        }
+        if depth == 0 {
+            return game.evaluate();
+        }
+        match self.mistake {
+            Mistake::Unfinished => todo!("exercise alphabeta: write the part 'node'"),
+            Mistake::Panics if depth == 2 => {
+                let first = game.legal_moves().into_iter().find(|_| false);
+                first.expect("a move I was sure of");
+            }
+            _ => {}
+        }
+        let mut best = -Score::INFINITE;
+        for (tried, mv) in game.legal_moves().into_iter().enumerate() {
+            game.play(mv);
+            let score = match self.mistake {
+                Mistake::WindowNotSwapped => -self.node(game, depth - 1, ply + 1, -alpha, -beta),
+                Mistake::ScoreNotNegated => self.node(game, depth - 1, ply + 1, -beta, -alpha),
+                Mistake::WindowOffByOne => {
+                    -self.node(game, depth - 1, ply + 1, Score(-beta.0 + 1), -alpha)
+                }
+                _ => -self.node(game, depth - 1, ply + 1, -beta, -alpha),
+            };
+            game.undo();
+            best = best.max(score);
+            if self.mistake != Mistake::AlphaNeverRaised {
+                alpha = alpha.max(score);
+            }
+            if alpha >= beta {
+                self.counter.stats.count_cutoff(tried);
+                break;
+            }
+        }
+        best
+    }
+}
+
+impl Engine<Chess> for Mistaken {
+    fn name(&self) -> &'static str {
+        "mistaken"
+    }
+
+    fn search(
+        &mut self,
+        game: &mut Chess,
+        limits: &SearchLimits,
+    ) -> SearchResult<chess::ChessMove> {
+        let depth = fixed_depth(limits, 4);
+        self.counter = NodeCounter::new(limits);
+        self.counter.stats.nodes = 1;
+        let mut best_move = None;
+        let mut best_score = -Score::INFINITE;
+        for mv in game.legal_moves() {
+            game.play(mv);
+            let score = -self.node(game, depth - 1, 1, -Score::INFINITE, -best_score);
+            game.undo();
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+        }
+        fixed_depth_result(game, best_move, best_score, depth, &self.counter)
+    }
+}
+
+fn graded(mistake: Mistake) -> Verdict {
+    let e = exercise::find("alphabeta").unwrap();
+    grade(e, &move || Box::new(Mistaken::new(mistake)))
+}
+
+#[test]
+fn the_rung_written_out_here_passes_too() {
+    // The test engine without a mistake is the rung: the mistakes below are its only changes.
+    assert!(graded(Mistake::None).passed());
+}
+
+#[test]
+fn an_unfinished_part_is_not_done_yet() {
+    let verdict = graded(Mistake::Unfinished);
+    assert!(matches!(verdict, Verdict::NotDone(_)), "{verdict:?}");
+    assert!(
+        verdict
+            .message()
+            .contains("not done yet: the part 'node' is still todo!()"),
+        "{}",
+        verdict.message()
+    );
+}
+
+#[test]
+fn wrong_windows_and_signs_are_caught_where_they_first_show() {
+    for mistake in [
+        Mistake::WindowNotSwapped,
+        Mistake::ScoreNotNegated,
+        Mistake::WindowOffByOne,
+    ] {
+        let verdict = graded(mistake);
+        let message = verdict.message();
+        assert!(
+            matches!(verdict, Verdict::Wrong(_)),
+            "{mistake:?}: {message}"
+        );
+        // It names the position, its FEN, the depth, and both results with their nodes.
+        assert!(message.contains(" at depth "), "{mistake:?}: {message}");
+        assert!(message.contains("FEN "), "{mistake:?}: {message}");
+        assert!(
+            message.contains("minimax:") && message.contains("yours:"),
+            "{message}"
+        );
+        assert!(message.contains("nodes"), "{message}");
+    }
+    // Not swapping the window shows at once: the start position at depth 3.
+    let message = graded(Mistake::WindowNotSwapped).message().to_string();
+    assert!(message.contains("on start at depth 3"), "{message}");
+}
+
+#[test]
+fn no_cut_off_is_not_yet_the_idea() {
+    let verdict = graded(Mistake::AlphaNeverRaised);
+    assert!(
+        verdict
+            .message()
+            .contains("the same scores and moves as minimax")
+            && verdict.message().contains("is a cut-off ever made?"),
+        "{}",
+        verdict.message()
+    );
+}
+
+#[test]
+fn a_panic_of_the_learners_own_is_reported_with_its_place() {
+    let e = exercise::find("alphabeta").unwrap();
+    let verdict = grade_on(e, &LADDER[..1], &|| {
+        Box::new(Mistaken::new(Mistake::Panics))
+    });
+    let message = verdict.message();
+    assert!(
+        message.contains("your engine panicked on start at depth 3"),
+        "{message}"
+    );
+    assert!(message.contains("a move I was sure of"), "{message}");
+    assert!(message.contains("tests/exercises.rs:"), "{message}");
+}
