@@ -238,6 +238,7 @@ pub fn draw<E: From<Error>>(
         crate::teach::numbers::add_selective_pieces(&mut numbers)?,
     )?;
     emit("elo-ladder.md", crate::teach::numbers::elo_ladder_table()?)?;
+    crate::teach::numbers::add_suites(&mut numbers)?;
     emit(
         "parallel-scaling.md",
         crate::teach::numbers::add_scaling(&mut numbers)?,

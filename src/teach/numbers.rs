@@ -26,6 +26,7 @@
 //! - `speed.*`: speed measurements (`book/measured/speed.tsv`);
 //! - `scaling.*` and `throughput.*`: the parallel searches' time to depth and the machine's
 //!   two-core ceiling (`book/measured/scaling.tsv`, `throughput.tsv`);
+//! - `suite.*`: the test suites at one second a position (`book/measured/suites.tsv`);
 //! - `match.NAME.*` and `rating.stockfish.*`: the other match results the book quotes
 //!   (`book/measured/matches.tsv`), with the ratings fitted to the Stockfish matches.
 
@@ -531,22 +532,38 @@ pub fn add_scaling(numbers: &mut Numbers) -> Result<String> {
             ]);
         }
     }
-    for line in THROUGHPUT_RESULTS
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .skip(1)
-    {
-        let (name, value) = line.split_once('\t').ok_or_else(|| {
-            Error::Setting(format!("book/measured/throughput.tsv: bad line {line:?}"))
-        })?;
-        numbers.add(format!("throughput.{name}"), value.trim());
-    }
+    add_values(numbers, "throughput", THROUGHPUT_RESULTS)?;
     Ok(crate::teach::notebook::markdown_table(
         &["stage", "threads", "speed-up", "nodes vs 1 thread"],
         &[false, true, true, true],
         &rows,
     ))
 }
+
+/// The values of a committed `name<TAB>value` file (a header line first, `#` comments), under
+/// `prefix.name`.
+fn add_values(numbers: &mut Numbers, prefix: &str, text: &str) -> Result<()> {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .skip(1)
+    {
+        let (name, value) = line.split_once('\t').ok_or_else(|| {
+            Error::Setting(format!("book/measured ({prefix}): bad line {line:?}"))
+        })?;
+        numbers.add(format!("{prefix}.{name}"), value.trim());
+    }
+    Ok(())
+}
+
+/// The test suites at one second a position (`book/measured/suites.tsv`): `suite.NAME`
+/// (`16/24`).
+pub fn add_suites(numbers: &mut Numbers) -> Result<()> {
+    add_values(numbers, "suite", SUITE_RESULTS)
+}
+
+/// The suites' results, committed (see [`add_suites`]).
+pub const SUITE_RESULTS: &str = include_str!("../../book/measured/suites.tsv");
 
 /// The machine's two-core ceiling, committed (see [`add_scaling`]).
 pub const THROUGHPUT_RESULTS: &str = include_str!("../../book/measured/throughput.tsv");
