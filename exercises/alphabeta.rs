@@ -76,7 +76,7 @@ impl AlphaBeta {
         if depth == 0 {
             return game.evaluate();
         }
-        todo!("exercise alphabeta: write the part 'node'")
+        todo!("exercise alphabeta: write the part 'node'");
     }
 }
 

@@ -140,8 +140,10 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
         }
         // ANCHOR: store
         if !self.state.counter.stopped() {
+            // ANCHOR: exercise_store
             let bound = Bound::of(best, original_alpha, beta);
             self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
+            // ANCHOR_END: exercise_store
         }
         // ANCHOR_END: store
         best

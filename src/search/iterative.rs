@@ -96,12 +96,14 @@ impl<G: Game> IterativeStage<G> for Iterative<G> {
             // Only the first move of a PV node continues the previous PV.
             self.state.following_pv = false;
             best = best.max(score);
+            // ANCHOR: exercise_line
             if score > alpha {
                 alpha = score;
                 pv.clear();
                 pv.push(mv);
                 pv.extend_from_slice(&child_pv);
             }
+            // ANCHOR_END: exercise_line
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
                 break;

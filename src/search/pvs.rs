@@ -164,6 +164,7 @@ impl<G: Game> IterativeStage<G> for Pvs<G> {
         if first {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
+        // ANCHOR: exercise_null_window
         let null = Score(alpha.0 + 1);
         let score = -self.alphabeta(game, depth - 1, ply + 1, -null, -alpha, pv);
         // A leaf's value is exact whatever the window (depth 1: the children are leaves), and
@@ -173,6 +174,7 @@ impl<G: Game> IterativeStage<G> for Pvs<G> {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
         score
+        // ANCHOR_END: exercise_null_window
     }
     // ANCHOR_END: search_move
 

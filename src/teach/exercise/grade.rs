@@ -6,7 +6,9 @@
 //! two moves of equal value are both right). Over all of them it must search fewer nodes than
 //! the rung below: an idea that saves nothing is not yet the idea. The first disagreement is
 //! reported with the position's name and FEN, the depth, what was expected and what came back,
-//! and the nodes. A `todo!()` still in place is "not done yet".
+//! and the nodes. Where the exercise grades the line too, the principal variation must start
+//! with the move, be legal, and be as long as the rung's own. A `todo!()` still in place is
+//! "not done yet".
 
 use super::Exercise;
 use crate::games::Chess;
@@ -55,12 +57,28 @@ pub fn grade_on(
     make: &dyn Fn() -> Box<dyn Engine<Chess>>,
 ) -> Verdict {
     let (mut yours, mut theirs) = (0u64, 0u64);
-    for position in positions {
-        let game = match Chess::from_fen(position.fen) {
-            Ok(game) => game,
-            Err(e) => return Verdict::Wrong(format!("position {}: {e}", position.name)),
+    // The ladder at depths 1 to the deepest, then the exercise's deeper positions at theirs.
+    let deeper: Vec<(NamedPosition, Depth)> = exercise
+        .deeper
+        .iter()
+        .map(|d| (NamedPosition::yours(d.name, d.fen), d.depth))
+        .collect();
+    let searches = positions
+        .iter()
+        .flat_map(|p| (1..=exercise.max_depth).map(move |d| (*p, d)))
+        .chain(deeper);
+    let mut last: Option<(NamedPosition, Chess)> = None;
+    for (position, depth) in searches {
+        let position = &position;
+        let game = match &last {
+            Some((p, game)) if p.fen == position.fen => game.clone(),
+            _ => match Chess::from_fen(position.fen) {
+                Ok(game) => game,
+                Err(e) => return Verdict::Wrong(format!("position {}: {e}", position.name)),
+            },
         };
-        for depth in 1..=exercise.max_depth {
+        last = Some((*position, game.clone()));
+        {
             let limits = SearchLimits::depth(depth);
             let expected = match engine_for::<Chess>(exercise.below) {
                 Ok(mut below) => below.search(&mut game.clone(), &limits),
@@ -102,15 +120,39 @@ pub fn grade_on(
                     return disagree("a different move, not worth the same");
                 }
             }
+            if exercise.line {
+                let own = match engine_for::<Chess>(exercise.name) {
+                    Ok(mut rung) => rung.search(&mut game.clone(), &limits),
+                    Err(e) => return Verdict::Wrong(e.to_string()),
+                };
+                if let Some(problem) = line_problem(&game, &got, own.pv.len()) {
+                    let line = |r: &SearchResult<chess::ChessMove>| {
+                        r.pv.iter()
+                            .map(|m| m.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    return Verdict::Wrong(format!(
+                        "{}: {problem}, on {}\n  the rung's line: {}\n  yours:           {}",
+                        exercise.name,
+                        at(),
+                        line(&own),
+                        line(&got)
+                    ));
+                }
+            }
             yours += got.nodes();
             theirs += expected.nodes();
         }
     }
-    let what = format!(
+    let mut what = format!(
         "{} positions at depths 1 to {}",
         positions.len(),
         exercise.max_depth
     );
+    for d in exercise.deeper {
+        what.push_str(&format!(", {} at depth {}", d.name, d.depth));
+    }
     if yours >= theirs {
         return Verdict::Wrong(format!(
             "{}: the same scores and moves as {} on {what}, but {} nodes against its {}: the \
@@ -130,6 +172,37 @@ pub fn grade_on(
         thousands(theirs),
         100.0 * yours as f64 / theirs as f64
     ))
+}
+
+/// What is wrong with the principal variation of `got`, if anything: it must start with the
+/// move played, be legal move after move, and be as long as the rung's own (`length`).
+fn line_problem(
+    game: &Chess,
+    got: &SearchResult<chess::ChessMove>,
+    length: usize,
+) -> Option<String> {
+    if got.best_move.is_some() && got.pv.first() != got.best_move.as_ref() {
+        return Some("the principal variation does not start with the move played".to_string());
+    }
+    let mut position = game.clone();
+    for (i, mv) in got.pv.iter().enumerate() {
+        if !position.legal_moves().contains(mv) {
+            return Some(format!(
+                "the principal variation's move {} ({mv}) is not legal there",
+                i + 1
+            ));
+        }
+        position.play(*mv);
+    }
+    if got.pv.len() < length {
+        let moves = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
+        return Some(format!(
+            "the principal variation has {} where the search found {}",
+            moves(got.pv.len()),
+            moves(length)
+        ));
+    }
+    None
 }
 
 /// The value of playing `mv` at the root of `game` at `depth`: the position after it, searched

@@ -49,8 +49,25 @@ pub struct Exercise {
     pub below: &'static str,
     /// The deepest depth graded (from 1).
     pub max_depth: crate::Depth,
+    /// Positions graded at a greater depth as well, beyond the ladder's (a fact the shallow
+    /// ladder searches cannot show, such as mate distances read back from the table).
+    pub deeper: &'static [Deeper],
+    /// Whether the principal variation is graded too: it must start with the move, be legal,
+    /// and be as long as the depth unless the game ends sooner.
+    pub line: bool,
     /// The hints, one at a time.
     pub hints: &'static [&'static str],
+}
+
+/// A position graded at a stated depth.
+#[derive(Clone, Copy, Debug)]
+pub struct Deeper {
+    /// Its name in messages.
+    pub name: &'static str,
+    /// The position.
+    pub fen: &'static str,
+    /// The depth it is searched to.
+    pub depth: crate::Depth,
 }
 
 /// The exercises, in the order of the ladder.
@@ -62,6 +79,8 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
     engine: "AlphaBeta::new()",
     below: "minimax",
     max_depth: 4,
+    deeper: &[],
+    line: false,
     hints: &[
         "Start from minimax's node (src/search/minimax.rs): try every move, play it, search the \
          child, undo it, keep the best score. Alpha-beta adds a window (alpha, beta) to that loop.",
@@ -74,7 +93,95 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
         "Return the best score seen, even when it lies outside the window (fail-soft), not alpha. \
          The root, which is written for you, reads that score.",
     ],
-}];
+},
+Exercise {
+    name: "iterative",
+    title: "iterative deepening: the principal variation a node returns",
+    source_path: "src/search/iterative.rs",
+    source: include_str!("../../search/iterative.rs"),
+    engine: "Iterative::<searchlab::Chess>::new()",
+    below: "alphabeta",
+    max_depth: 4,
+    deeper: &[],
+    line: true,
+    hints: &[
+        "The loop over depths is written for you (searchlab::search::deepening::iterate), and so \
+         is the ordering by the previous iteration's line (self.state.pv_move_first): both \
+         read the line this node returns in pv. That line is what is missing.",
+        "A node's principal variation is the move that raised alpha, followed by the child's \
+         principal variation: when score > alpha, raise alpha, then clear pv, push the move and \
+         extend it with child_pv.",
+        "The line must start from scratch at each improvement: a move that raised alpha earlier \
+         is no longer on the line once a better one is found.",
+    ],
+},
+Exercise {
+    name: "cached",
+    title: "the transposition table: storing the result with its bound, mate scores by ply",
+    source_path: "src/search/cached.rs",
+    source: include_str!("../../search/cached.rs"),
+    engine: "Cached::<searchlab::Chess>::new(16)",
+    below: "iterative",
+    max_depth: 4,
+    // Facts the ladder's shallow searches do not show, found by searching the suites with the
+    // mistakes in: on BK.07 at depth 4, bounds stored the wrong way round change the score; on
+    // the two mates in three, a mate score stored without its ply is read back at another ply
+    // with the wrong distance.
+    deeper: &[
+        Deeper {
+            name: "BK.07",
+            fen: "1nk1r1r1/pp2n1pp/4p3/q2pPp1N/b1pP1P2/B1P2R2/2P1B1PP/R2Q2K1 w - - 0 1",
+            depth: 4,
+        },
+        Deeper {
+            name: "MATE3.005",
+            fen: "2K4N/3PP1k1/5N2/6n1/8/8/8/8 w - - 0 1",
+            depth: 5,
+        },
+        Deeper {
+            name: "MATE3.012",
+            fen: "8/1B6/8/5p2/8/8/5Qrq/1K1R2bk w - - 0 1",
+            depth: 5,
+        },
+    ],
+    line: true,
+    hints: &[
+        "The probe at the top of the node is written for you; what is missing is the store at \
+         the end: remember what this search found about the position, for the next time it \
+         comes up.",
+        "A result is exact only if it fell inside the window it was searched with. At most \
+         alpha (fail low) it is an upper bound; at least beta (fail high), a lower bound. \
+         Bound::of(best, original_alpha, beta) says which (alpha has moved since: use the alpha \
+         the node started with).",
+        "A mate score counts plies from the root; the table must hold it counted from this \
+         node, or the same position reached at another ply reads a wrong distance: \
+         best.to_tt(ply).",
+        "Store with self.tt.store(key, depth, score, bound, best_move).",
+    ],
+},
+Exercise {
+    name: "pvs",
+    title: "principal variation search: the null window and the re-search",
+    source_path: "src/search/pvs.rs",
+    source: include_str!("../../search/pvs.rs"),
+    engine: "Pvs::<searchlab::Chess>::new(16)",
+    below: "ordered",
+    max_depth: 5,
+    deeper: &[],
+    line: true,
+    hints: &[
+        "The first move is searched with the full window (written for you). Every other move \
+         only has to prove it is no better than alpha.",
+        "Prove it with the null window (alpha, alpha + 1): from the child's side \
+         (-(alpha + 1), -alpha). A score at most alpha is then the proof.",
+        "A score above alpha means the move is better after all, but the null window only says \
+         'better', not by how much: if it is also below beta, search it again with the full \
+         window (-beta, -alpha), and count it in self.state.counter.stats.researches.",
+        "No second search is needed at depth 1 (a leaf's value is exact whatever the window), \
+         nor when the full window is itself the null window.",
+    ],
+},
+];
 
 /// The exercise called `name`, or an error that lists them.
 pub fn find(name: &str) -> Result<&'static Exercise> {
@@ -175,9 +282,16 @@ pub fn skeleton(exercise: &Exercise) -> Result<String> {
     while i < lines.len() {
         if let Some(part) = parts.iter().find(|p| p.start == i) {
             let indent: String = lines[i].chars().take_while(|c| c.is_whitespace()).collect();
+            // The block's last expression stays an expression; before more statements, a
+            // statement.
+            let tail = lines[part.end + 1..]
+                .iter()
+                .find(|l| !l.trim().is_empty())
+                .is_some_and(|l| l.trim_start().starts_with('}'));
             out.push_str(&format!(
-                "{indent}todo!(\"{}\")\n",
-                todo_message(exercise, &part.name)
+                "{indent}todo!(\"{}\"){}\n",
+                todo_message(exercise, &part.name),
+                if tail { "" } else { ";" }
             ));
             i = part.end + 1;
             continue;
