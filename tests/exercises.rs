@@ -227,3 +227,70 @@ fn a_panic_of_the_learners_own_is_reported_with_its_place() {
     assert!(message.contains("a move I was sure of"), "{message}");
     assert!(message.contains("tests/exercises.rs:"), "{message}");
 }
+
+/// The notebook's exercise cell: the node written as a plain function.
+fn written_node(
+    game: &mut Chess,
+    depth: Depth,
+    ply: Ply,
+    mut alpha: Score,
+    beta: Score,
+    counter: &mut NodeCounter,
+) -> Score {
+    if !counter.count_node() {
+        return Score::DRAW;
+    }
+    if let Some(outcome) = game.outcome() {
+        return outcome.score(ply);
+    }
+    if depth == 0 {
+        return game.evaluate();
+    }
+    let mut best = -Score::INFINITE;
+    for mv in game.legal_moves() {
+        game.play(mv);
+        let score = -written_node(game, depth - 1, ply + 1, -beta, -alpha, counter);
+        game.undo();
+        best = best.max(score);
+        alpha = alpha.max(score);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+fn unwritten_node(
+    game: &mut Chess,
+    depth: Depth,
+    ply: Ply,
+    _alpha: Score,
+    _beta: Score,
+    counter: &mut NodeCounter,
+) -> Score {
+    if !counter.count_node() {
+        return Score::DRAW;
+    }
+    if let Some(outcome) = game.outcome() {
+        return outcome.score(ply);
+    }
+    if depth == 0 {
+        return game.evaluate();
+    }
+    todo!("exercise alphabeta: write the part 'node'")
+}
+
+#[test]
+fn a_node_written_in_a_notebook_cell_is_graded_the_same_way() {
+    use searchlab::teach::exercise::cell::grade_alphabeta_node;
+    let solved = grade_alphabeta_node(written_node);
+    assert!(solved.passed(), "{}", solved.message());
+    let unfinished = grade_alphabeta_node(unwritten_node);
+    assert!(
+        unfinished
+            .message()
+            .contains("not done yet: the loop is still todo!()"),
+        "{}",
+        unfinished.message()
+    );
+}

@@ -331,7 +331,8 @@ const STAGE_NOTEBOOKS: [&str; 11] = [
 
 /// Each stage notebook ends with a "Try it" section: cells tagged `try-it`, a markdown cell
 /// headed `## Try it` and code cells after it, which take a position the learner edits
-/// (`my_fen`) and assert nothing (the exact checks are above them).
+/// (`my_fen`) and assert nothing (the exact checks are above them); only an exercise section
+/// (cells tagged `exercise`) may come after it.
 #[test]
 fn every_stage_notebook_ends_with_a_try_it_section() {
     for name in STAGE_NOTEBOOKS {
@@ -340,12 +341,23 @@ fn every_stage_notebook_ends_with_a_try_it_section() {
             .iter()
             .position(|(_, _, tags)| tags.iter().any(|t| t == "try-it"))
             .unwrap_or_else(|| panic!("{name}: no try-it cell"));
-        let section = &cells[start..];
+        // After the try-it cells, only an exercise section (cells tagged `exercise`) may follow.
+        let end = cells
+            .iter()
+            .position(|(_, _, tags)| tags.iter().any(|t| t == "exercise"))
+            .unwrap_or(cells.len());
+        assert!(
+            cells[end..]
+                .iter()
+                .all(|(_, _, tags)| tags.iter().any(|t| t == "exercise")),
+            "{name}: the exercise cells are not the last ones"
+        );
+        let section = &cells[start..end];
         assert!(
             section
                 .iter()
                 .all(|(_, _, tags)| tags.iter().any(|t| t == "try-it")),
-            "{name}: the try-it cells are not the last ones"
+            "{name}: the try-it cells are not together before the exercise"
         );
         assert_eq!(section[0].0, "markdown", "{name}");
         assert!(section[0].1.starts_with("## Try it\n"), "{name}");

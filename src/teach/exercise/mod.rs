@@ -24,8 +24,10 @@
 //! An unfinished part (a `todo!()` reached) is "not done yet", never a panic trace.
 //!
 //! `searchlab exercise list | check NAME | hint NAME | watch` is the learner's command; it
-//! works in `exercises/mine/`, a copy git ignores ([`workspace`]).
+//! works in `exercises/mine/`, a copy git ignores ([`workspace`]). In a notebook, the learner
+//! writes the node as a function in a cell, and [`cell`] grades it the same way.
 
+pub mod cell;
 pub mod grade;
 pub mod workspace;
 
