@@ -87,9 +87,10 @@ impl<G: Game> Quiescence<G> {
             return game.evaluate(); // a safety net: captures run out long before this
         }
         // ANCHOR: stand_pat
-        // Stand pat: the side to move may decline every capture (not when in check).
         let mut best = -Score::INFINITE;
         let stand_pat = game.evaluate();
+        // ANCHOR: exercise_stand_pat
+        // Stand pat: the side to move may decline every capture (not when in check).
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;
@@ -97,6 +98,7 @@ impl<G: Game> Quiescence<G> {
             best = stand_pat;
             alpha = alpha.max(stand_pat);
         }
+        // ANCHOR_END: exercise_stand_pat
         // ANCHOR_END: stand_pat
         for (tried, mv) in noisy_moves_in_order(game).enumerate() {
             // ANCHOR: skip
@@ -112,6 +114,7 @@ impl<G: Game> Quiescence<G> {
                 }
             }
             // ANCHOR_END: skip
+            // ANCHOR: exercise_captures
             game.play(mv);
             let score = -self.quiescence(game, ply + 1, -beta, -alpha);
             game.undo();
@@ -121,6 +124,7 @@ impl<G: Game> Quiescence<G> {
                 self.state.counter.stats.count_cutoff(tried);
                 break;
             }
+            // ANCHOR_END: exercise_captures
         }
         best
     }

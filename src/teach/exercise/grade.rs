@@ -88,7 +88,17 @@ pub fn grade_on(
                 Ok(got) => got,
                 Err(panic) => return panic_verdict(exercise, &panic, position, depth),
             };
-            let at = || format!("{} at depth {depth}\n  FEN {}", position.name, position.fen);
+            let shows = exercise
+                .deeper
+                .iter()
+                .find(|d| d.fen == position.fen && d.depth == depth)
+                .map_or(String::new(), |d| format!(" ({})", d.shows));
+            let at = || {
+                format!(
+                    "{} at depth {depth}{shows}\n  FEN {}",
+                    position.name, position.fen
+                )
+            };
             let show = |r: &SearchResult<chess::ChessMove>| {
                 format!(
                     "score {}, move {}, {} nodes",
@@ -98,7 +108,11 @@ pub fn grade_on(
                 )
             };
             let disagree = |what: &str| {
-                let label = format!("{}:", exercise.below);
+                let label = if exercise.knowledge {
+                    "the rung:".to_string()
+                } else {
+                    format!("{}:", exercise.below)
+                };
                 Verdict::Wrong(format!(
                     "{}: {what}, on {}\n  {label:<10} {}\n  {:<10} {}",
                     exercise.name,
@@ -112,8 +126,12 @@ pub fn grade_on(
                 return disagree("a different score");
             }
             if got.best_move != expected.best_move {
+                // A different move is proved equal by alpha-beta only where the rung below is
+                // a plain search; a knowledge rung's values are its own.
                 let proved = match (got.best_move, expected.best_move) {
-                    (Some(a), Some(_)) => value_of_move(&game, a, depth) == expected.score,
+                    (Some(a), Some(_)) if !exercise.knowledge => {
+                        value_of_move(&game, a, depth) == expected.score
+                    }
                     _ => false,
                 };
                 if !proved {
@@ -152,6 +170,24 @@ pub fn grade_on(
     );
     for d in exercise.deeper {
         what.push_str(&format!(", {} at depth {}", d.name, d.depth));
+    }
+    if exercise.knowledge {
+        if yours * 2 > theirs * 3 {
+            return Verdict::Wrong(format!(
+                "{}: the same scores and moves as the rung on {what}, but {} nodes against its \
+                 {}: half as many again or more (is every cut-off made?)",
+                exercise.name,
+                thousands(yours),
+                thousands(theirs)
+            ));
+        }
+        return Verdict::Solved(format!(
+            "{}: solved. The same scores and moves as the rung itself on {what}, in {} nodes \
+             (the rung: {}).",
+            exercise.name,
+            thousands(yours),
+            thousands(theirs)
+        ));
     }
     if yours >= theirs {
         return Verdict::Wrong(format!(

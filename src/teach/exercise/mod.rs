@@ -54,6 +54,10 @@ pub struct Exercise {
     /// Positions graded at a greater depth as well, beyond the ladder's (a fact the shallow
     /// ladder searches cannot show, such as mate distances read back from the table).
     pub deeper: &'static [Deeper],
+    /// A knowledge rung (it changes the scores): graded against the rung itself, not the rung
+    /// below. The same score and the same move as the rung on every search, and no more than
+    /// half as many nodes again (a missing cut-off shows there); `below` names the rung itself.
+    pub knowledge: bool,
     /// Whether the principal variation is graded too: it must start with the move, be legal,
     /// and be as long as the depth unless the game ends sooner.
     pub line: bool,
@@ -70,6 +74,8 @@ pub struct Deeper {
     pub fen: &'static str,
     /// The depth it is searched to.
     pub depth: crate::Depth,
+    /// What it shows, for the message when it disagrees.
+    pub shows: &'static str,
 }
 
 /// The exercises, in the order of the ladder.
@@ -82,6 +88,7 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
     below: "minimax",
     max_depth: 4,
     deeper: &[],
+    knowledge: false,
     line: false,
     hints: &[
         "Start from minimax's node (src/search/minimax.rs): try every move, play it, search the \
@@ -105,6 +112,7 @@ Exercise {
     below: "alphabeta",
     max_depth: 4,
     deeper: &[],
+    knowledge: false,
     line: true,
     hints: &[
         "The loop over depths is written for you (searchlab::search::deepening::iterate), and so \
@@ -134,18 +142,22 @@ Exercise {
             name: "BK.07",
             fen: "1nk1r1r1/pp2n1pp/4p3/q2pPp1N/b1pP1P2/B1P2R2/2P1B1PP/R2Q2K1 w - - 0 1",
             depth: 4,
+            shows: "a bound stored as the wrong kind answers a later search wrongly",
         },
         Deeper {
             name: "MATE3.005",
             fen: "2K4N/3PP1k1/5N2/6n1/8/8/8/8 w - - 0 1",
             depth: 5,
+            shows: "a mate score read back at another ply must keep its distance",
         },
         Deeper {
             name: "MATE3.012",
             fen: "8/1B6/8/5p2/8/8/5Qrq/1K1R2bk w - - 0 1",
             depth: 5,
+            shows: "a mate score read back at another ply must keep its distance",
         },
     ],
+    knowledge: false,
     line: true,
     hints: &[
         "The probe at the top of the node is written for you; what is missing is the store at \
@@ -170,6 +182,7 @@ Exercise {
     below: "ordered",
     max_depth: 5,
     deeper: &[],
+    knowledge: false,
     line: true,
     hints: &[
         "The first move is searched with the full window (written for you). Every other move \
@@ -181,6 +194,36 @@ Exercise {
          window (-beta, -alpha), and count it in self.state.counter.stats.researches.",
         "No second search is needed at depth 1 (a leaf's value is exact whatever the window), \
          nor when the full window is itself the null window.",
+    ],
+},
+Exercise {
+    name: "quiescence",
+    title: "the quiescence search: stand pat, and the captures played out",
+    source_path: "src/search/quiescence.rs",
+    source: include_str!("../../search/quiescence.rs"),
+    engine: "Quiescence::<searchlab::Chess>::new(16)",
+    below: "quiescence",
+    max_depth: 3,
+    deeper: &[Deeper {
+        name: "horizon",
+        fen: "r1bq1rk1/pp1p1ppp/2nb1n2/4N3/2PPpP2/2N5/PP4PP/R1BQKB1R w KQ - 0 1",
+        depth: 3,
+        shows: "the chapter's horizon position: with the captures played out, 1.c5, not 1.Nxe4?",
+    }],
+    knowledge: true,
+    line: false,
+    hints: &[
+        "Two parts: what the side to move may claim without capturing (stand pat), and the \
+         captures themselves. Which captures, in which order, and which to skip, is written for \
+         you.",
+        "Stand pat: the side to move may decline every capture, so the evaluation is a floor \
+         for its score. If it already reaches beta, return it (a cut-off); otherwise it is the \
+         best so far, and alpha rises to it.",
+        "Not in check: a side in check must answer the check, so it cannot stand pat, and all \
+         its moves (the evasions) are searched instead.",
+        "Each capture: play it, search the child by quiescence itself with the window \
+         (-beta, -alpha) and negate, undo it; keep the best, raise alpha, and cut off once \
+         alpha >= beta (count it with self.state.counter.stats.count_cutoff(tried)).",
     ],
 },
 ];
