@@ -27,8 +27,12 @@
 use std::fmt;
 
 /// Declares a struct of switchable parts from one list of names: a `pub bool` field for each
-/// (every one on by default), and `NAMES`, `set` and `is_on`.
-macro_rules! switches {
+/// (every one on by default), and `NAMES`, `set` and `is_on`. (Exported, under
+/// `searchlab::switches::switches`, for the exercises: a learner's copy of the selective rung
+/// is compiled as a crate of its own, and declares its pieces with it.)
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __searchlab_switches {
     (
         $(#[$meta:meta])*
         $vis:vis struct $name:ident {
@@ -71,7 +75,7 @@ macro_rules! switches {
         }
     };
 }
-pub(crate) use switches;
+pub use crate::__searchlab_switches as switches;
 
 /// A switch as written after a stage's name: `-name` switches the part off, `+name` (or the
 /// bare `name`) on. Made by [`Switch::parse`], which checks the name.

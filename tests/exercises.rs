@@ -26,8 +26,10 @@ fn the_committed_skeletons_are_what_the_sources_give() {
 #[test]
 fn each_rung_passes_its_own_exercise() {
     for e in EXERCISES {
+        // A knowledge rung's exercise names the rung itself as its yardstick.
+        let rung = if e.knowledge { e.below } else { e.name };
         let verdict = grade(e, &|| {
-            searchlab::engine_for::<Chess>(e.name).expect("each exercise is a rung")
+            searchlab::engine_for::<Chess>(rung).expect("each exercise is a rung")
         });
         assert!(verdict.passed(), "{}", verdict.message());
         let depths = format!("24 positions at depths 1 to {}", e.max_depth);

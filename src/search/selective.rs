@@ -481,6 +481,7 @@ impl<G: Game> Selective<G> {
         eval: Score,
         beta: Score,
     ) -> Option<Score> {
+        // ANCHOR: exercise_null_move
         let tried = self.pieces.null_move
             && !self.verifying
             && may_prune
@@ -527,6 +528,7 @@ impl<G: Game> Selective<G> {
         self.state.counter.stats.null_move_cutoffs += 1;
         // A mate found after a pass is no mate: the pass was not a legal move.
         Some(if score.is_mate() { beta } else { score })
+        // ANCHOR_END: exercise_null_move
     }
     // ANCHOR_END: null_move
 

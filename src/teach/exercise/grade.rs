@@ -122,6 +122,16 @@ pub fn grade_on(
                     show(&got)
                 ))
             };
+            let no_null_move = exercise
+                .deeper
+                .iter()
+                .any(|d| d.fen == position.fen && d.depth == depth && d.no_null_move);
+            if no_null_move && got.stats.null_move_cutoffs > 0 {
+                return disagree(&format!(
+                    "{} null-move cut-offs where none may be",
+                    got.stats.null_move_cutoffs
+                ));
+            }
             if got.score != expected.score {
                 return disagree("a different score");
             }

@@ -76,6 +76,9 @@ pub struct Deeper {
     pub depth: crate::Depth,
     /// What it shows, for the message when it disagrees.
     pub shows: &'static str,
+    /// Whether no null move may cut a node there (a pawn ending: passing is what neither side
+    /// can do), checked on the search's counters.
+    pub no_null_move: bool,
 }
 
 /// The exercises, in the order of the ladder.
@@ -143,18 +146,21 @@ Exercise {
             fen: "1nk1r1r1/pp2n1pp/4p3/q2pPp1N/b1pP1P2/B1P2R2/2P1B1PP/R2Q2K1 w - - 0 1",
             depth: 4,
             shows: "a bound stored as the wrong kind answers a later search wrongly",
+            no_null_move: false,
         },
         Deeper {
             name: "MATE3.005",
             fen: "2K4N/3PP1k1/5N2/6n1/8/8/8/8 w - - 0 1",
             depth: 5,
             shows: "a mate score read back at another ply must keep its distance",
+            no_null_move: false,
         },
         Deeper {
             name: "MATE3.012",
             fen: "8/1B6/8/5p2/8/8/5Qrq/1K1R2bk w - - 0 1",
             depth: 5,
             shows: "a mate score read back at another ply must keep its distance",
+            no_null_move: false,
         },
     ],
     knowledge: false,
@@ -209,6 +215,7 @@ Exercise {
         fen: "r1bq1rk1/pp1p1ppp/2nb1n2/4N3/2PPpP2/2N5/PP4PP/R1BQKB1R w KQ - 0 1",
         depth: 3,
         shows: "the chapter's horizon position: with the captures played out, 1.c5, not 1.Nxe4?",
+        no_null_move: false,
     }],
     knowledge: true,
     line: false,
@@ -224,6 +231,53 @@ Exercise {
         "Each capture: play it, search the child by quiescence itself with the window \
          (-beta, -alpha) and negate, undo it; keep the best, raise alpha, and cut off once \
          alpha >= beta (count it with self.state.counter.stats.count_cutoff(tried)).",
+    ],
+},
+Exercise {
+    name: "null_move",
+    title: "null-move pruning: pass, and cut if the opponent still cannot reach beta",
+    source_path: "src/search/selective.rs",
+    source: include_str!("../../search/selective.rs"),
+    engine: "Selective::<searchlab::Chess>::new(16)",
+    below: "selective",
+    max_depth: 6,
+    deeper: &[
+        Deeper {
+            name: "pawn race",
+            fen: "8/5pk1/8/8/8/8/1PP3K1/8 w - - 0 1",
+            depth: 12,
+            shows: "kings and pawns only: no null move may be tried, at any node",
+            no_null_move: true,
+        },
+        Deeper {
+            name: "italian",
+            fen: "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            depth: 8,
+            shows: "a middlegame at depth 8, where null moves cut",
+            no_null_move: false,
+        },
+    ],
+    knowledge: true,
+    line: false,
+    hints: &[
+        "The function returns Some(score) to cut the node without searching its moves, None to \
+         search it as usual. Everything it needs is in its arguments and in self.",
+        "Try it only when it may work and cannot mislead: the piece is on \
+         (self.pieces.null_move), not inside a verification (!self.verifying), the node may be \
+         pruned at all (may_prune: not on the principal variation, not in check, no mate \
+         bound), depth >= 3, the evaluation already at least beta, and game.may_pass() (not in \
+         a pawn ending, where passing would be the one good move and chess does not allow it).",
+        "Pass (self.set_line(ply, None), then game.pass()), search the opponent's reply with the \
+         window just below beta, from its side (-beta, -(beta - 1)), NULL_MOVE_REDUCTION + \
+         depth / 4 plies shallower than the usual depth - 1 (never below 0: saturating_sub), \
+         then game.undo(). If the search was stopped, return Some(Score::DRAW).",
+        "A score >= beta is a cut, but far from the horizon (depth >= NULL_MOVE_VERIFY_DEPTH) \
+         only if a search of the node itself, one ply shallower with self.verifying set (no \
+         pass below it), with the window (beta - 1, beta), also reaches beta: in zugzwang it \
+         does not.",
+        "On a cut, count it (self.state.counter.stats.null_move_cutoffs += 1) and return \
+         Some(score), or Some(beta) if the score is a mate: a mate found after a pass is no mate, \
+         since the pass was not a legal move.",
     ],
 },
 ];
