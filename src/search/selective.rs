@@ -581,11 +581,13 @@ impl<G: Game> Selective<G> {
         reducible: bool,
         pv_node: bool,
     ) -> Depth {
+        // ANCHOR: exercise_reduction
         if !(self.pieces.late_move_reductions && depth >= 3 && tried >= 3 && reducible) {
             return 0;
         }
         let r = self.reductions[(depth as usize).min(63)][tried.min(63)];
         r.saturating_sub(u32::from(pv_node)).min(depth - 2)
+        // ANCHOR_END: exercise_reduction
     }
 
     /// The value of a child (its move already played) for a node at `depth`: the first move
@@ -607,6 +609,7 @@ impl<G: Game> Selective<G> {
         if tried == 0 {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
         }
+        // ANCHOR: exercise_reduced_search
         let null = -Score(alpha.0 + 1);
         let reduced = depth - 1 - reduction;
         let mut score = -self.alphabeta(game, reduced, ply + 1, null, -alpha, child_pv);
@@ -624,6 +627,7 @@ impl<G: Game> Selective<G> {
             score = -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
         }
         score
+        // ANCHOR_END: exercise_reduced_search
     }
     // ANCHOR_END: late_move_reductions
 

@@ -44,6 +44,9 @@ pub struct Exercise {
     pub source_path: &'static str,
     /// The rung's source.
     pub source: &'static str,
+    /// The marked parts taken out (a file may hold the parts of several exercises); empty:
+    /// every part the file marks.
+    pub parts: &'static [&'static str],
     /// The type the rung's file defines, and the expression that makes one
     /// (`AlphaBeta::new()`).
     pub engine: &'static str,
@@ -87,6 +90,7 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
     title: "alpha-beta: the window and the cut-off",
     source_path: "src/search/alphabeta.rs",
     source: include_str!("../../search/alphabeta.rs"),
+    parts: &[],
     engine: "AlphaBeta::new()",
     below: "minimax",
     max_depth: 4,
@@ -111,6 +115,7 @@ Exercise {
     title: "iterative deepening: the principal variation a node returns",
     source_path: "src/search/iterative.rs",
     source: include_str!("../../search/iterative.rs"),
+    parts: &[],
     engine: "Iterative::<searchlab::Chess>::new()",
     below: "alphabeta",
     max_depth: 4,
@@ -133,6 +138,7 @@ Exercise {
     title: "the transposition table: storing the result with its bound, mate scores by ply",
     source_path: "src/search/cached.rs",
     source: include_str!("../../search/cached.rs"),
+    parts: &[],
     engine: "Cached::<searchlab::Chess>::new(16)",
     below: "iterative",
     max_depth: 4,
@@ -184,6 +190,7 @@ Exercise {
     title: "principal variation search: the null window and the re-search",
     source_path: "src/search/pvs.rs",
     source: include_str!("../../search/pvs.rs"),
+    parts: &[],
     engine: "Pvs::<searchlab::Chess>::new(16)",
     below: "ordered",
     max_depth: 5,
@@ -207,6 +214,7 @@ Exercise {
     title: "the quiescence search: stand pat, and the captures played out",
     source_path: "src/search/quiescence.rs",
     source: include_str!("../../search/quiescence.rs"),
+    parts: &[],
     engine: "Quiescence::<searchlab::Chess>::new(16)",
     below: "quiescence",
     max_depth: 3,
@@ -238,6 +246,7 @@ Exercise {
     title: "null-move pruning: pass, and cut if the opponent still cannot reach beta",
     source_path: "src/search/selective.rs",
     source: include_str!("../../search/selective.rs"),
+    parts: &["null_move"],
     engine: "Selective::<searchlab::Chess>::new(16)",
     below: "selective",
     max_depth: 6,
@@ -278,6 +287,42 @@ Exercise {
         "On a cut, count it (self.state.counter.stats.null_move_cutoffs += 1) and return \
          Some(score), or Some(beta) if the score is a mate: a mate found after a pass is no mate, \
          since the pass was not a legal move.",
+    ],
+},
+Exercise {
+    name: "late_move_reductions",
+    title: "late move reductions: how much shallower a late quiet move is searched, and the \
+            re-search when it surprises",
+    source_path: "src/search/selective.rs",
+    source: include_str!("../../search/selective.rs"),
+    parts: &["reduction", "reduced_search"],
+    engine: "Selective::<searchlab::Chess>::new(16)",
+    below: "selective",
+    max_depth: 6,
+    deeper: &[Deeper {
+        name: "italian",
+        fen: "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        depth: 8,
+        shows: "a middlegame at depth 8, where many late moves are reduced",
+        no_null_move: false,
+    }],
+    knowledge: true,
+    line: false,
+    hints: &[
+        "Two parts: late_move_reduction says by how many plies a move is reduced (0: not at \
+         all), and search_child searches a move with that reduction.",
+        "Reduce only when the piece is on (self.pieces.late_move_reductions), depth >= 3, the \
+         move is at least the fourth tried (tried >= 3) and reducible (quiet, no check, no \
+         escape). The amount is self.reductions[depth][tried] (each capped at 63), one ply less \
+         on the principal variation (pv_node), and never more than depth - 2, so that the \
+         child is not dropped into the quiescence search at once.",
+        "In search_child, a later move is searched with the null window (-(alpha + 1), -alpha) \
+         from the child's side, at depth - 1 - reduction. If it was reduced, count it \
+         (self.state.counter.stats.reductions += 1), and if it beats alpha all the same (a \
+         surprise), search it again at the full depth - 1 with the same null window.",
+        "Last, as in PVS: a score strictly between alpha and beta (only possible in a \
+         principal-variation node) is searched once more with the full window (-beta, -alpha); \
+         count it in researches. Return the score.",
     ],
 },
 ];
@@ -357,7 +402,10 @@ pub fn todo_message(exercise: &Exercise, part: &str) -> String {
 /// (indented as the part was), the book's other anchor lines dropped, `crate::` paths made
 /// `searchlab::`, and a header that says what to do and where the solution is.
 pub fn skeleton(exercise: &Exercise) -> Result<String> {
-    let parts = parts(exercise.source)?;
+    let parts: Vec<Part> = parts(exercise.source)?
+        .into_iter()
+        .filter(|p| exercise.parts.is_empty() || exercise.parts.contains(&p.name.as_str()))
+        .collect();
     if parts.is_empty() {
         return Err(Error::Setting(format!(
             "{} has no exercise marks",
@@ -438,7 +486,11 @@ mod tests {
             let text = skeleton(exercise).unwrap();
             assert!(!text.contains("ANCHOR"), "{}", exercise.name);
             assert!(!text.contains("crate::"), "{}", exercise.name);
-            for part in parts(exercise.source).unwrap() {
+            let taken = parts(exercise.source)
+                .unwrap()
+                .into_iter()
+                .filter(|p| exercise.parts.is_empty() || exercise.parts.contains(&p.name.as_str()));
+            for part in taken {
                 assert!(
                     text.contains(&todo_message(exercise, &part.name)),
                     "{} {}",

@@ -1,0 +1,773 @@
+// Exercise `late_move_reductions`: late move reductions: how much shallower a late quiet move is searched, and the re-search when it surprises.
+//
+// Write the parts marked `todo!()`, then: searchlab exercise check late_move_reductions
+// Stuck? searchlab exercise hint late_move_reductions (one hint at a time).
+// The solution is the rung itself: src/search/selective.rs.
+// (Generated from src/search/selective.rs by `searchlab exercise skeletons`; work in your own copy,
+// exercises/mine/late_move_reductions.rs, which the commands make on first use.)
+
+//! # Stage 8: selective search
+//!
+//! Every stage so far searches every move to the same depth: a full-width search, which spends
+//! as much effort on `Qxh7??` as on the best move. Strong players do not think like that, and
+//! neither do strong engines. This stage makes the search **selective**: it looks deeper where
+//! the game is sharp and less deep, or not at all, where a move is very unlikely to matter.
+//! Each piece is a bet that a shallower search gives the same answer; each was measured alone
+//! (a match of the stage with it against the stage without it) and kept because it won.
+//!
+//! 1. **Check extension.** A side in check has few moves and the position is forcing: search
+//!    it one ply deeper, so a chain of checks is never cut at the horizon.
+//! 2. **Null-move pruning.** If the side to move could *pass* and a reduced search still
+//!    fails high, its real moves (one of which is nearly always better than passing) surely
+//!    do: cut at once. Not in check (passing would be illegal), and not with only pawns and
+//!    the king, where zugzwang (every move makes things worse) is common and the bet fails.
+//!    Far from the horizon a cut is *verified* by a real search one ply shallower, which
+//!    catches the rarer zugzwang with pieces on the board (a mate-in-3 of the test suite
+//!    hangs on one).
+//! 3. **Reverse futility pruning.** Near the horizon, a node whose static evaluation beats
+//!    beta by a safe margin per ply is cut without a search: the opponent would need to win a
+//!    lot back in very few moves.
+//! 4. **Futility pruning.** The other side of the same bet: near the horizon, when even the
+//!    static evaluation plus a margin cannot reach alpha, quiet moves that give no check are
+//!    not searched; only captures, promotions and checks could change the verdict.
+//! 5. **Late move reductions.** With good move ordering, a move tried late is rarely best:
+//!    quiet late moves are searched with a null window to a reduced depth, and searched again
+//!    at full depth only if they surprise.
+//! 6. **Late move pruning.** Very near the horizon, after enough quiet moves have failed, the
+//!    remaining quiet ones are not searched at all.
+//! 7. **Internal iterative reduction.** A node with no move from the table is searched one ply
+//!    shallower: without a good first move its search is expensive, and the next iteration
+//!    will find the node again with a table move.
+//! 8. **SEE pruning.** Near the horizon, a move that loses material in the exchange on its
+//!    square (by the static exchange evaluation) is not searched: a quiet move that hangs a
+//!    piece, a capture that the opponent wins back with interest. A move that gives check is
+//!    spared.
+//! 9. **Continuation history.** Not a bet but a better order, which every bet above leans on
+//!    (late moves are reduced and pruned because they are late): quiet moves are ordered by
+//!    the history *plus* what worked after the same two moves before them
+//!    ([`ContinuationHistory`]), so a quiet answer to a threat comes early.
+//!
+//! In the code each piece is a method of its own, named after it and switched by the flag of
+//! the same name in [`Pieces`]; the node ([`IterativeStage::alphabeta`]) asks them in turn, so
+//! it reads as this list does.
+//!
+//! The stage also evaluates with the full evaluation ([`searchlab::eval::Evaluation`]), the
+//! game's [`Game::Evaluator`], instead of the simple one of the stages below.
+//!
+//! **Invariant: none that equal scores can hold.** Pruning and reductions change what is
+//! found at a depth (usually the same move, sometimes a worse one), in exchange for reaching
+//! much greater depths in the same time. So this stage, like quiescence, is judged by
+//! strength. What stays exact: every forced mate of the test suite is still found; null move
+//! is never tried in check or in a pawn ending.
+
+use searchlab::game::{Evaluator, Game};
+use searchlab::limits::{SearchLimits, MAX_QUIESCENCE_PLY};
+use searchlab::score::{Depth, Ply, Score};
+use searchlab::search::aspiration::aspiration_window;
+use searchlab::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
+use searchlab::search::engine::{Engine, IterationObserver};
+use searchlab::search::move_picker::{
+    history_bonus, noisy_moves_in_order, piece_square, ContinuationHistory, MovePicker,
+    OrderingTables, DELTA_MARGIN,
+};
+use searchlab::stats::SearchResult;
+use searchlab::switches::switches;
+use searchlab::tt::{Bound, Probe, TranspositionTable};
+use std::sync::Arc;
+
+switches! {
+    /// The pieces of selectivity, each of which can be switched off by name (to measure what it
+    /// is worth, or to watch the search without it).
+    pub struct Pieces {
+        /// Search a node in check one ply deeper.
+        check_extension,
+        /// Pass, and cut if a reduced search still fails high.
+        null_move,
+        /// Cut a node whose evaluation beats beta by a margin per ply.
+        reverse_futility,
+        /// Skip quiet moves that cannot lift a hopeless evaluation to alpha.
+        futility,
+        /// Search late quiet moves to a reduced depth first.
+        late_move_reductions,
+        /// Skip the last quiet moves near the horizon.
+        late_move_pruning,
+        /// One ply less for a node without a move from the table.
+        internal_iterative_reduction,
+        /// Skip moves that lose material in the exchange, near the horizon.
+        see_pruning,
+        /// Order quiet moves by what worked after the last two moves, too.
+        continuation_history,
+    }
+}
+
+/// The names of the pieces, as [`Pieces::set`] and the stage name's `-piece` take them.
+pub const PIECE_NAMES: &[&str] = Pieces::NAMES;
+
+/// Reverse futility: the evaluation must beat beta by this much per ply of depth left.
+pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
+/// Reverse futility is tried this close to the horizon, and no further.
+pub const REVERSE_FUTILITY_DEPTH: Depth = 6;
+/// Futility: what a quiet move may gain at depth 1, 2, 3 (index 0 unused).
+pub const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
+/// Null move: searched this many plies shallower than the node's children (plus a ply for
+/// every 4 of depth).
+pub const NULL_MOVE_REDUCTION: Depth = 3;
+/// Null move: from this depth on, a null move that fails high is verified by a real search
+/// one ply shallower (with no pass inside it), which catches zugzwang with pieces on the
+/// board.
+pub const NULL_MOVE_VERIFY_DEPTH: Depth = 6;
+/// Late move pruning: at depth 1, 2, 3, the quiet moves tried before the rest are skipped.
+pub const LATE_MOVE_COUNT: [usize; 4] = [0, 5, 9, 15];
+/// SEE pruning is tried this close to the horizon, and no further.
+pub const SEE_PRUNING_DEPTH: Depth = 6;
+/// SEE pruning: what a quiet move may lose in the exchange, per ply of depth left, and still
+/// be searched.
+pub const SEE_QUIET_MARGIN: i32 = 50;
+/// SEE pruning: the same for a capture, which already won something before it is taken back.
+pub const SEE_CAPTURE_MARGIN: i32 = 100;
+
+/// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
+pub const NAME: &str = "selective";
+
+/// The selective engine: the quiescence stage, searching what matters deeper and the rest
+/// shallower, with the full evaluation.
+pub struct Selective<G: Game> {
+    state: Deepening<G::Move>,
+    /// What earlier searches learned, by position; shared with the other threads of a
+    /// parallel search (stage 9), if any.
+    tt: Arc<TranspositionTable<G::Move>>,
+    /// Whether a new search marks the table's entries as older. A parallel search that
+    /// shares the table does it once, for all its threads.
+    ages_table: bool,
+    /// Killer moves and the history table, learned as the search goes.
+    tables: OrderingTables<G::Move>,
+    /// What quiet moves tend to work after which moves, one and two plies before.
+    continuation: ContinuationHistory,
+    /// The [`piece_square`] of the move played at each ply of the current line (`None`: a
+    /// pass, or a move of the root).
+    line: Vec<Option<usize>>,
+    /// The full evaluation.
+    evaluator: G::Evaluator,
+    /// Which pieces of selectivity are on.
+    pub pieces: Pieces,
+    /// Late move reductions by depth and by the number of moves tried before.
+    reductions: Vec<[Depth; 64]>,
+    /// Inside a null-move verification search. Neither null move nor reverse futility (the
+    /// two bets that zugzwang breaks) is tried there, nor late move pruning, which would skip
+    /// the quiet move that puts the opponent in zugzwang.
+    verifying: bool,
+}
+
+impl<G: Game> Selective<G> {
+    /// A new engine with a transposition table of about `megabytes` MB, every piece on.
+    pub fn new(megabytes: usize) -> Selective<G> {
+        Selective {
+            state: Deepening::new(),
+            tt: Arc::new(TranspositionTable::new(megabytes)),
+            ages_table: true,
+            tables: OrderingTables::new(),
+            continuation: ContinuationHistory::new(),
+            line: vec![None; LINE_PLIES],
+            evaluator: G::Evaluator::default(),
+            pieces: Pieces::default(),
+            reductions: reduction_table(),
+            verifying: false,
+        }
+    }
+
+    /// The transposition table, to share it with other threads.
+    pub fn table(&self) -> &Arc<TranspositionTable<G::Move>> {
+        &self.tt
+    }
+
+    /// Searches with `table`, which other threads may share, from now on. With
+    /// `ages_table` false a new search leaves the table's generation to whoever shares it.
+    pub fn share_table(&mut self, table: Arc<TranspositionTable<G::Move>>, ages_table: bool) {
+        self.tt = table;
+        self.ages_table = ages_table;
+    }
+
+    /// The evaluator, to switch its terms.
+    pub fn evaluator_mut(&mut self) -> &mut G::Evaluator {
+        &mut self.evaluator
+    }
+
+    /// The names of the parts that can be switched off: the pieces, then the evaluator's.
+    pub fn switch_names() -> Vec<&'static str> {
+        let mut names = Pieces::NAMES.to_vec();
+        names.extend(G::Evaluator::switch_names());
+        names
+    }
+
+    /// The quiescence stage's quiescence search, evaluating with the full evaluation.
+    pub fn quiescence(&mut self, game: &mut G, ply: Ply, mut alpha: Score, beta: Score) -> Score {
+        if !self.state.count_node() {
+            return Score::DRAW; // stopped: the iteration is abandoned, this is thrown away
+        }
+        let stats = &mut self.state.counter.stats;
+        stats.quiescence_nodes += 1;
+        stats.seldepth = stats.seldepth.max(ply);
+        if let Some(outcome) = game.outcome() {
+            return outcome.score(ply);
+        }
+        let in_check = game.in_check();
+        if ply >= MAX_QUIESCENCE_PLY {
+            return self.evaluator.evaluate(game); // a safety net: captures run out long before this
+        }
+        let mut best = -Score::INFINITE;
+        // Stand pat: the side to move may decline every capture (not when in check).
+        let stand_pat = self.evaluator.evaluate(game);
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            best = stand_pat;
+            alpha = alpha.max(stand_pat);
+        }
+        for (tried, mv) in noisy_moves_in_order(game).enumerate() {
+            let mut losing = false;
+            if !in_check {
+                // Delta pruning: not even the victim and a margin would reach alpha.
+                let victim = game.capture(mv).map_or(0, |c| c.victim);
+                if stand_pat.0 + victim + DELTA_MARGIN <= alpha.0 {
+                    continue;
+                }
+                losing = game.see(mv) < 0;
+            }
+            game.play(mv);
+            // A capture that loses material is skipped, unless it gives check: the exchange
+            // may never happen (the recapturing piece may be pinned, the king may have no
+            // square), and the null move above relies on the quiescence search to see a mate
+            // threat like that.
+            if losing && !game.in_check() {
+                game.undo();
+                continue;
+            }
+            let score = -self.quiescence(game, ply + 1, -beta, -alpha);
+            game.undo();
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                self.state.counter.stats.count_cutoff(tried);
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The plies of the line the continuation history remembers (far beyond any search's).
+const LINE_PLIES: usize = 256;
+
+impl<G: Game> IterativeStage<G> for Selective<G> {
+    fn deepening(&mut self) -> &mut Deepening<G::Move> {
+        &mut self.state
+    }
+
+    /// The table's entries become older; the killers are forgotten, the history fades.
+    fn start_search(&mut self) {
+        if self.ages_table {
+            self.tt.new_search();
+        }
+        self.tables.new_search();
+        self.continuation.age();
+    }
+
+    /// The quiescence stage's alpha-beta, made selective: every piece of selectivity is a
+    /// method of its own (below), asked where it applies.
+    fn alphabeta(
+        &mut self,
+        game: &mut G,
+        mut depth: Depth,
+        ply: Ply,
+        mut alpha: Score,
+        beta: Score,
+        pv: &mut Vec<G::Move>,
+    ) -> Score {
+        pv.clear();
+        let in_check = game.in_check();
+        depth += self.check_extension(in_check, ply);
+        // At the horizon the quiescence search takes over (and counts the node, once).
+        if depth == 0 {
+            return self.quiescence(game, ply, alpha, beta);
+        }
+        if !self.state.count_node() {
+            return Score::DRAW; // stopped: the iteration is abandoned, this is thrown away
+        }
+        if let Some(outcome) = game.outcome() {
+            return outcome.score(ply);
+        }
+        let key = game.hash();
+        let stats = &mut self.state.counter.stats;
+        let tt_move = match self.tt.probe_node(key, depth, ply, (alpha, beta), stats) {
+            Probe::Cutoff(score) => return score,
+            Probe::Search(tt_move) => tt_move,
+        };
+        // A node on the principal variation (a real window) is never pruned: its exact score
+        // is the answer. The others only have to prove a bound. Only the prunings read the
+        // static evaluation: where none may happen (in check, on the principal variation, near
+        // a mate), it is not computed.
+        let pv_node = beta.0 - alpha.0 > 1;
+        let may_prune = !pv_node && !in_check && !beta.is_mate() && !alpha.is_mate();
+        let eval = if may_prune {
+            self.evaluator.evaluate(game)
+        } else {
+            -Score::INFINITE
+        };
+        if let Some(score) = self.reverse_futility(may_prune, depth, eval, beta) {
+            return score;
+        }
+        if let Some(score) = self.null_move(game, may_prune, depth, ply, eval, beta) {
+            return score;
+        }
+        let original_alpha = alpha;
+        let moves = game.legal_moves();
+        let hash_move = self.state.pv_move(&moves, ply).or(tt_move);
+        depth -= self.internal_iterative_reduction(hash_move.is_some(), depth);
+        // What this node may skip, settled once, before its moves.
+        let futile = self.futile(may_prune, depth, eval, alpha);
+        let see_prunable = self.see_prunable(may_prune, depth);
+        let late_moves = self.late_move_count(may_prune, depth);
+        let before = self.moves_before(ply);
+        let picker = self.order_moves(game, moves, hash_move, ply, before);
+        let mut quiets_tried = Vec::new();
+        let mut best = -Score::INFINITE;
+        let mut best_move = None;
+        let mut child_pv = Vec::new();
+        for (tried, mv) in picker.enumerate() {
+            let quiet = game.capture(mv).is_none();
+            if quiet && late_moves.is_some_and(|count| quiets_tried.len() >= count) {
+                self.state.counter.stats.pruned += 1; // late move pruning
+                continue;
+            }
+            // (Asked before the move is played: the exchange is worked out on this position.)
+            let losing = see_prunable && tried > 0 && loses_exchange(game, mv, quiet, depth);
+            self.set_line_move(game, ply, mv);
+            game.play(mv);
+            self.tt.prefetch(game.hash()); // the child probes it soon: start loading it now
+            let gives_check = game.in_check();
+            // Futile quiet moves and losing ones are skipped, unless they give check: a check
+            // may be a mating attack's first move, and a sacrifice that checks may mate.
+            if ((futile && quiet) || losing) && !gives_check && tried > 0 {
+                game.undo();
+                self.state.counter.stats.pruned += 1;
+                continue;
+            }
+            let reducible = quiet && !in_check && !gives_check;
+            let reduction = self.late_move_reduction(depth, tried, reducible, pv_node);
+            let window = (alpha, beta);
+            let score =
+                self.search_child(game, depth, ply, window, tried, reduction, &mut child_pv);
+            game.undo();
+            // Only the first move of a PV node continues the previous PV.
+            self.state.following_pv = false;
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+                pv.clear();
+                pv.push(mv);
+                pv.extend_from_slice(&child_pv);
+            }
+            if alpha >= beta {
+                self.state.counter.stats.count_cutoff(tried);
+                if quiet && !self.state.counter.stopped() {
+                    self.learn_quiet_cutoff(game, mv, ply, depth, &quiets_tried, before);
+                }
+                break;
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+        if best_move.is_none() {
+            // Every move was pruned but the first, which cannot happen, or there were none,
+            // which the outcome above caught: the evaluation stands in.
+            return eval.max(alpha);
+        }
+        if !self.state.counter.stopped() {
+            let bound = Bound::of(best, original_alpha, beta);
+            self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
+        }
+        best
+    }
+
+    /// Pruning may hide a shorter mate than the one found: deepen on (to the limits).
+    fn proves_shortest_mates(&self) -> bool {
+        false
+    }
+
+    /// A move that beat the previous best in a cut iteration is played: the search it won was
+    /// deeper than the one that chose the old move.
+    fn keeps_cut_iteration(&self) -> bool {
+        true
+    }
+
+    /// The root's moves in the picker's order too (with the table's move first).
+    fn order_root(&mut self, game: &G, moves: &mut Vec<G::Move>) {
+        let tt_move = self.tt.probe(game.hash()).and_then(|entry| entry.best_move);
+        *moves = MovePicker::new(game, std::mem::take(moves), tt_move, &self.tables, 0).collect();
+    }
+
+    /// The PVS step: the first move with the full window; any other with the null window
+    /// `(alpha, alpha + 1)` first, which only proves it no better than alpha; and if it turns
+    /// out better after all, once more with the full window to find out by how much.
+    fn search_move(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        alpha: Score,
+        beta: Score,
+        first: bool,
+        pv: &mut Vec<G::Move>,
+    ) -> Score {
+        if first {
+            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
+        }
+        let null = Score(alpha.0 + 1);
+        let score = -self.alphabeta(game, depth - 1, ply + 1, -null, -alpha, pv);
+        // A leaf's value is exact whatever the window (depth 1: the children are leaves), and
+        // in a null-window node the full window is the null window: then no second search.
+        if score > alpha && score < beta && null < beta && depth > 1 {
+            self.state.counter.stats.researches += 1;
+            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
+        }
+        score
+    }
+
+    /// One iteration with an aspiration window around the previous score (see
+    /// [`aspiration_window`]).
+    fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
+        aspiration_window(self, game, depth, previous, search_root)
+    }
+}
+
+/// The pieces of selectivity, in the order the chapter teaches them. Each is asked by the node
+/// ([`IterativeStage::alphabeta`] above) where it applies, and each answers "not here" when
+/// switched off ([`Pieces`]).
+impl<G: Game> Selective<G> {
+    /// **Check extension**: the plies to add to a node's depth. A node in check is searched one
+    /// ply deeper, but never past twice the iteration's depth, so that a long chain of checks
+    /// cannot run away.
+    #[inline]
+    fn check_extension(&self, in_check: bool, ply: Ply) -> Depth {
+        let extend =
+            in_check && self.pieces.check_extension && ply < 2 * (self.state.completed_depth + 1);
+        Depth::from(extend)
+    }
+
+    /// **Null-move pruning**: pass, and if the opponent, moving twice, still cannot get below
+    /// beta, neither can it after any of our real moves: the node's score (`Some`), without a
+    /// search of its moves. Not in a pawn ending, where passing may be the only good "move",
+    /// which chess does not allow. `Some(Score::DRAW)` if the search was stopped (a score
+    /// nobody will use).
+    #[inline]
+    fn null_move(
+        &mut self,
+        game: &mut G,
+        may_prune: bool,
+        depth: Depth,
+        ply: Ply,
+        eval: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let tried = self.pieces.null_move
+            && !self.verifying
+            && may_prune
+            && depth >= 3
+            && eval >= beta
+            && game.may_pass();
+        if !tried {
+            return None;
+        }
+        let reduction = NULL_MOVE_REDUCTION + depth / 4;
+        let mut null_pv = Vec::new();
+        self.set_line(ply, None);
+        game.pass();
+        let null_depth = depth.saturating_sub(1 + reduction);
+        let score = -self.alphabeta(
+            game,
+            null_depth,
+            ply + 1,
+            -beta,
+            -Score(beta.0 - 1),
+            &mut null_pv,
+        );
+        game.undo();
+        if self.state.counter.stopped() {
+            return Some(Score::DRAW);
+        }
+        // Far from the horizon a wrong cut costs a lot: the node, searched one ply shallower
+        // with real moves only (no pass anywhere below), must agree. In zugzwang it does
+        // not, since there every real move is worse than passing.
+        let verified = score >= beta
+            && (depth < NULL_MOVE_VERIFY_DEPTH || {
+                self.verifying = true;
+                let check =
+                    self.alphabeta(game, depth - 1, ply, Score(beta.0 - 1), beta, &mut null_pv);
+                self.verifying = false;
+                check >= beta
+            });
+        if self.state.counter.stopped() {
+            return Some(Score::DRAW);
+        }
+        if !verified {
+            return None;
+        }
+        self.state.counter.stats.null_move_cutoffs += 1;
+        // A mate found after a pass is no mate: the pass was not a legal move.
+        Some(if score.is_mate() { beta } else { score })
+    }
+
+    /// **Reverse futility pruning**: far above beta, near the horizon, the opponent cannot
+    /// come back in time. The node is cut with its evaluation (`Some`), without a search.
+    #[inline]
+    fn reverse_futility(
+        &mut self,
+        may_prune: bool,
+        depth: Depth,
+        eval: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let cut = self.pieces.reverse_futility
+            && !self.verifying
+            && may_prune
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && eval.0 - REVERSE_FUTILITY_MARGIN * depth as i32 >= beta.0;
+        if cut {
+            self.state.counter.stats.pruned += 1;
+        }
+        cut.then_some(eval)
+    }
+
+    /// **Futility pruning**: is this node hopeless near the horizon, its evaluation plus what a
+    /// quiet move may gain still short of alpha? Then only a capture, a promotion or a check
+    /// could help, and its quiet moves that give no check are skipped.
+    #[inline]
+    fn futile(&self, may_prune: bool, depth: Depth, eval: Score, alpha: Score) -> bool {
+        self.pieces.futility
+            && may_prune
+            && depth < FUTILITY_MARGIN.len() as Depth
+            && eval.0 + FUTILITY_MARGIN[depth as usize] <= alpha.0
+    }
+
+    /// **Late move reductions**: how many plies shallower the move tried `tried`-th is first
+    /// searched. Only a quiet move that neither escapes nor gives check (`reducible`), late
+    /// (after the first three) and not too near the horizon; less on the principal variation,
+    /// and never into the quiescence search at once.
+    #[inline]
+    fn late_move_reduction(
+        &self,
+        depth: Depth,
+        tried: usize,
+        reducible: bool,
+        pv_node: bool,
+    ) -> Depth {
+        todo!("exercise late_move_reductions: write the part 'reduction'")
+    }
+
+    /// The value of a child (its move already played) for a node at `depth`: the first move
+    /// with the whole window; a later one with the null window, `reduction` plies shallower,
+    /// searched again at full depth if it surprises (beats alpha), and on the principal
+    /// variation once more with the whole window to learn by how much.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_child(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        (alpha, beta): (Score, Score),
+        tried: usize,
+        reduction: Depth,
+        child_pv: &mut Vec<G::Move>,
+    ) -> Score {
+        if tried == 0 {
+            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
+        }
+        todo!("exercise late_move_reductions: write the part 'reduced_search'")
+    }
+
+    /// **Late move pruning**: very near the horizon, how many quiet moves this node tries
+    /// before it skips the rest (`None`: all of them).
+    #[inline]
+    fn late_move_count(&self, may_prune: bool, depth: Depth) -> Option<usize> {
+        if self.pieces.late_move_pruning && !self.verifying && may_prune {
+            LATE_MOVE_COUNT.get(depth as usize).copied()
+        } else {
+            None
+        }
+    }
+
+    /// **Internal iterative reduction**: the plies to take off a node with no move to try
+    /// first. Its search would be expensive; a cheaper, shallower one now, and the next
+    /// iteration finds the node again, with a move in the table.
+    #[inline]
+    fn internal_iterative_reduction(&self, has_hash_move: bool, depth: Depth) -> Depth {
+        Depth::from(self.pieces.internal_iterative_reduction && !has_hash_move && depth >= 4)
+    }
+
+    /// **SEE pruning**: may this node skip a move that loses material in the exchange on its
+    /// square ([`loses_exchange`])? Near the horizon, at a node that may be pruned.
+    #[inline]
+    fn see_prunable(&self, may_prune: bool, depth: Depth) -> bool {
+        self.pieces.see_pruning && may_prune && depth <= SEE_PRUNING_DEPTH
+    }
+
+    /// **Continuation history**: the moves played one and two plies before a node at `ply`
+    /// (none before the root's children, whose move the root loop plays; none with the piece
+    /// off).
+    #[inline]
+    fn moves_before(&self, ply: Ply) -> [Option<usize>; 2] {
+        if !self.pieces.continuation_history {
+            return [None, None];
+        }
+        let at = |back: Ply| {
+            ply.checked_sub(back)
+                .filter(|&p| p >= 1)
+                .and_then(|p| self.line.get(p as usize).copied().flatten())
+        };
+        [at(1), at(2)]
+    }
+
+    /// The node's moves, handed out best first: the quiet ones in the order of their history
+    /// plus what the continuation history says of them after the moves `before`.
+    #[inline]
+    fn order_moves(
+        &self,
+        game: &G,
+        moves: Vec<G::Move>,
+        hash_move: Option<G::Move>,
+        ply: Ply,
+        before: [Option<usize>; 2],
+    ) -> MovePicker<G::Move> {
+        let (tables, continuation) = (&self.tables, &self.continuation);
+        MovePicker::with_quiet_scores(game, moves, hash_move, tables, ply, |mv| {
+            let history = tables.history(ply, mv);
+            if before == [None, None] {
+                return history; // nothing to look up: no board lookup for the move's key either
+            }
+            let key = piece_square(game, mv);
+            let after = before.iter().flatten();
+            history + after.map(|&b| continuation.score(b, key)).sum::<i32>()
+        })
+    }
+
+    /// Records the move about to be played at `ply`, for the continuation history of the
+    /// nodes below (with the piece on).
+    #[inline]
+    fn set_line_move(&mut self, game: &G, ply: Ply, mv: G::Move) {
+        if self.pieces.continuation_history {
+            self.set_line(ply, Some(piece_square(game, mv)));
+        }
+    }
+
+    /// Records the move played at `ply` (`None`: a pass).
+    #[inline]
+    fn set_line(&mut self, ply: Ply, key: Option<usize>) {
+        if let Some(slot) = self.line.get_mut(ply as usize) {
+            *slot = key;
+        }
+    }
+
+    /// A quiet move `mv` cut off at `ply`, after the quiet moves `tried_before` failed: the
+    /// killers and the history learn it ([`OrderingTables::quiet_cutoff`]), and so does the
+    /// continuation history, after each of the moves `before`.
+    #[inline]
+    fn learn_quiet_cutoff(
+        &mut self,
+        game: &G,
+        mv: G::Move,
+        ply: Ply,
+        depth: Depth,
+        tried_before: &[G::Move],
+        before: [Option<usize>; 2],
+    ) {
+        self.tables.quiet_cutoff(mv, ply, depth, tried_before);
+        if before == [None, None] {
+            return; // nothing to learn after (root children, piece off): no key lookups either
+        }
+        let bonus = history_bonus(depth);
+        // Each move's key is looked up once, then learned after each of the moves before.
+        let rewarded = std::iter::once((mv, bonus));
+        let punished = tried_before.iter().map(|&failed| (failed, -bonus));
+        for (learned, bonus) in rewarded.chain(punished) {
+            let key = piece_square(game, learned);
+            for b in before.into_iter().flatten() {
+                self.continuation.update(b, key, bonus);
+            }
+        }
+    }
+}
+
+/// Whether playing `mv` loses material in the exchange on its square (by the static exchange
+/// evaluation), beyond what a move may lose `depth` plies from the horizon and still be
+/// searched: a quiet move that hangs a piece, a capture that the opponent wins back with
+/// interest (a capture may lose more: it already won something before it is taken back).
+#[inline]
+fn loses_exchange<G: Game>(game: &G, mv: G::Move, quiet: bool, depth: Depth) -> bool {
+    let margin = if quiet {
+        SEE_QUIET_MARGIN
+    } else {
+        SEE_CAPTURE_MARGIN
+    };
+    game.see(mv) < -margin * depth as i32
+}
+
+/// How much a late quiet move is reduced: about `ln(depth) · ln(moves tried) / 2`, so the
+/// reduction grows slowly both with the depth left and with how late the move comes.
+fn reduction_table() -> Vec<[Depth; 64]> {
+    (0..64)
+        .map(|depth| {
+            let mut row = [0; 64];
+            for (tried, r) in row.iter_mut().enumerate().skip(1) {
+                if depth > 0 {
+                    let x = (depth as f64).ln() * (tried as f64).ln() / 2.0 + 0.5;
+                    *r = x as Depth;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+impl<G: Game> Engine<G> for Selective<G> {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn search(&mut self, game: &mut G, limits: &SearchLimits) -> SearchResult<G::Move> {
+        deepen(self, game, limits, DEFAULT_DEPTH)
+    }
+
+    fn set_iteration_observer(&mut self, observer: Option<IterationObserver>) {
+        self.state.observer = observer;
+    }
+
+    /// The table is emptied: in place if no other thread shares it, else replaced by an empty
+    /// one of the same size (which the parallel search then shares again).
+    fn new_game(&mut self) {
+        match Arc::get_mut(&mut self.tt) {
+            Some(table) => table.clear(),
+            None => self.tt = Arc::new(TranspositionTable::with_capacity(self.tt.capacity())),
+        }
+        self.tables.clear();
+        self.continuation.clear();
+    }
+
+    fn set_hash_size(&mut self, megabytes: usize) {
+        self.tt = Arc::new(TranspositionTable::new(megabytes));
+    }
+
+    fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// A piece of selectivity, or else a part of the evaluator.
+    fn switch(&mut self, name: &str, on: bool) -> bool {
+        self.pieces.set(name, on) || self.evaluator.switch(name, on)
+    }
+}
