@@ -354,3 +354,164 @@ fn panic_verdict(
         exercise.name, position.name, position.fen, panic.message, panic.location
     ))
 }
+
+/// The move of `game` written `text` (in the game's own notation), if it is legal there.
+fn move_named<G: Game>(game: &G, text: &str) -> Option<G::Move> {
+    game.legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == text)
+}
+
+/// The lines of moves (columns, `a` to `d`) the second-game exercise checks positions after.
+const CONNECT_LINES: &[&str] = &[
+    "",
+    "b",
+    "b c",
+    "a a a",
+    "b c b c",
+    "a b c d a b",
+    "d c b a d c b",
+    "a b a b a", // the first player's three in column a: a won game has no moves
+];
+
+/// Grades a learner's [`Game`] implementation of Connect Three (the `connect` exercise) against
+/// the crate's own ([`crate::games::ConnectThree`]): after each line of [`CONNECT_LINES`], the
+/// same legal moves; minimax's whole tree from there, node for node, and its value; the same
+/// value from every stage that searches it; a position reached by two move orders with one key,
+/// and play then undo leaving the position as it was.
+pub fn grade_game<G: Game + 'static>(exercise: &Exercise, make: &dyn Fn() -> G) -> Verdict {
+    let name = exercise.name;
+    let caught = run_caught(|| grade_game_facts(name, make));
+    match caught {
+        Ok(verdict) => verdict,
+        Err(panic) => {
+            let start = NamedPosition::yours("the empty board", "");
+            match panic_verdict(exercise, &panic, &start, 0) {
+                Verdict::Wrong(_) => Verdict::Wrong(format!(
+                    "{name}: your game panicked: {} ({})",
+                    panic.message, panic.location
+                )),
+                verdict => verdict,
+            }
+        }
+    }
+}
+
+fn grade_game_facts<G: Game + 'static>(name: &str, make: &dyn Fn() -> G) -> Verdict {
+    use crate::games::ConnectThree;
+    let wrong = |text: String| Verdict::Wrong(format!("{name}: {text}"));
+    let mut total = 0u64;
+    for line in CONNECT_LINES {
+        let (mut yours, mut ours) = (make(), ConnectThree::new());
+        let after = if line.is_empty() {
+            "from the empty board".to_string()
+        } else {
+            format!("after {line}")
+        };
+        for word in line.split_whitespace() {
+            let (Some(a), Some(b)) = (move_named(&yours, word), move_named(&ours, word)) else {
+                return wrong(format!(
+                    "{word} should be legal in the line {line}, {after}: your legal moves are [{}]",
+                    list(&yours.legal_moves())
+                ));
+            };
+            yours.play(a);
+            ours.play(b);
+        }
+        let (got, want) = (list(&yours.legal_moves()), list(&ours.legal_moves()));
+        if got != want {
+            return wrong(format!(
+                "legal moves {after}: yours [{got}], the game's [{want}]"
+            ));
+        }
+        if yours.outcome() != ours.outcome() {
+            return wrong(format!(
+                "the outcome {after}: yours {:?}, the game's {:?}",
+                yours.outcome(),
+                ours.outcome()
+            ));
+        }
+        // Play then undo each move: the position (its key and its moves) as it was.
+        let key = yours.hash();
+        for mv in yours.legal_moves() {
+            yours.play(mv);
+            yours.undo();
+            if yours.hash() != key || list(&yours.legal_moves()) != want {
+                return wrong(format!(
+                    "{mv} played and undone ({after}) does not leave the position as it was"
+                ));
+            }
+        }
+        let limits = SearchLimits::depth(12);
+        let theirs = Engine::<ConnectThree>::search(
+            &mut crate::search::Minimax::new(),
+            &mut ours.clone(),
+            &limits,
+        );
+        let mut minimax = match engine_for::<G>("minimax") {
+            Ok(e) => e,
+            Err(e) => return wrong(e.to_string()),
+        };
+        let solved = minimax.search(&mut yours.clone(), &limits);
+        if solved.nodes() != theirs.nodes() || solved.score != theirs.score {
+            return wrong(format!(
+                "minimax searched the whole game {after} and found {} in {} nodes; the game's \
+                 tree has {} nodes there and its value is {} (a game that goes on after a win, or \
+                 ends too soon, changes both)",
+                solved.score,
+                thousands(solved.nodes()),
+                thousands(theirs.nodes()),
+                theirs.score
+            ));
+        }
+        total += solved.nodes();
+        for stage in ["alphabeta", "iterative", "cached", "ordered", "pvs"] {
+            let mut engine = match engine_for::<G>(stage) {
+                Ok(e) => e,
+                Err(e) => return wrong(e.to_string()),
+            };
+            let r = engine.search(&mut yours.clone(), &limits);
+            if r.score != solved.score {
+                return wrong(format!(
+                    "{stage} finds {} {after}, minimax {} (a stage with a table reads positions \
+                     by their key: do equal positions get equal keys, and different ones \
+                     different keys?)",
+                    r.score, solved.score
+                ));
+            }
+        }
+    }
+    // One position by two move orders: one key.
+    let reach = |line: &str| {
+        let mut g = make();
+        for word in line.split_whitespace() {
+            if let Some(mv) = move_named(&g, word) {
+                g.play(mv);
+            }
+        }
+        g
+    };
+    if reach("a b c d").hash() != reach("c d a b").hash() {
+        return wrong("a b c d and c d a b reach one position, but with two keys".to_string());
+    }
+    if reach("a b").hash() == reach("b a").hash() {
+        return wrong("a b and b a reach different positions, but with one key".to_string());
+    }
+    Verdict::Solved(format!(
+        "{name}: solved. Your game has the same moves and outcomes as Connect Three after {} \
+         lines of play; minimax searched its whole tree from each ({} nodes in all) and every \
+         stage found the same value: from the empty board, {}.",
+        CONNECT_LINES.len(),
+        thousands(total),
+        "the first player wins"
+    ))
+}
+
+/// Moves as text, in the order given, separated by spaces.
+fn list<M: std::fmt::Display>(moves: &[M]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}

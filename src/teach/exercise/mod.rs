@@ -61,6 +61,9 @@ pub struct Exercise {
     /// below. The same score and the same move as the rung on every search, and no more than
     /// half as many nodes again (a missing cut-off shows there); `below` names the rung itself.
     pub knowledge: bool,
+    /// A game, not a rung: the learner implements [`crate::Game`] (for Connect Three), and
+    /// [`grade::grade_game`] grades it; `engine` is then the expression that makes the game.
+    pub game: bool,
     /// Whether the principal variation is graded too: it must start with the move, be legal,
     /// and be as long as the depth unless the game ends sooner.
     pub line: bool,
@@ -96,6 +99,7 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
     max_depth: 4,
     deeper: &[],
     knowledge: false,
+    game: false,
     line: false,
     hints: &[
         "Start from minimax's node (src/search/minimax.rs): try every move, play it, search the \
@@ -121,6 +125,7 @@ Exercise {
     max_depth: 4,
     deeper: &[],
     knowledge: false,
+    game: false,
     line: true,
     hints: &[
         "The loop over depths is written for you (searchlab::search::deepening::iterate), and so \
@@ -170,6 +175,7 @@ Exercise {
         },
     ],
     knowledge: false,
+    game: false,
     line: true,
     hints: &[
         "The probe at the top of the node is written for you; what is missing is the store at \
@@ -196,6 +202,7 @@ Exercise {
     max_depth: 5,
     deeper: &[],
     knowledge: false,
+    game: false,
     line: true,
     hints: &[
         "The first move is searched with the full window (written for you). Every other move \
@@ -226,6 +233,7 @@ Exercise {
         no_null_move: false,
     }],
     knowledge: true,
+    game: false,
     line: false,
     hints: &[
         "Two parts: what the side to move may claim without capturing (stand pat), and the \
@@ -267,6 +275,7 @@ Exercise {
         },
     ],
     knowledge: true,
+    game: false,
     line: false,
     hints: &[
         "The function returns Some(score) to cut the node without searching its moves, None to \
@@ -307,6 +316,7 @@ Exercise {
         no_null_move: false,
     }],
     knowledge: true,
+    game: false,
     line: false,
     hints: &[
         "Two parts: late_move_reduction says by how many plies a move is reduced (0: not at \
@@ -323,6 +333,37 @@ Exercise {
         "Last, as in PVS: a score strictly between alpha and beta (only possible in a \
          principal-variation node) is searched once more with the full window (-beta, -alpha); \
          count it in researches. Return the score.",
+    ],
+},
+Exercise {
+    name: "connect",
+    title: "a second game: Connect Three's rules as a Game, solved by every stage",
+    source_path: "src/games/connect.rs",
+    source: include_str!("../../games/connect.rs"),
+    parts: &[],
+    engine: "ConnectThree::new()",
+    below: "minimax",
+    max_depth: 12,
+    deeper: &[],
+    knowledge: false,
+    game: true,
+    line: false,
+    hints: &[
+        "Five methods: legal_moves, play, undo, outcome and hash. The board (cells, heights, \
+         history), to_move and stone are written for you; evaluate is 0, since the stages \
+         search this game to the end.",
+        "play drops the side to move's stone in the column, at the column's height, then raises \
+         the height and records the move; undo takes the last move back the same way in \
+         reverse.",
+        "outcome: only the stone just played can have completed a line. From it, count the \
+         stones of its colour in each of the four directions (across, up, and the two \
+         diagonals), both ways; three or more is a win for the side that just moved, which is \
+         Outcome::Loss for the side to move. A full board is a draw; otherwise None.",
+        "legal_moves: none once the game is over (a won game does not go on), else every column \
+         that is not full.",
+        "hash: equal positions need equal keys and different positions different keys: the \
+         board as a base-3 number, cell by cell (0 empty, 1 and 2 for the stones), does both. \
+         The side to move follows from the stones.",
     ],
 },
 ];
