@@ -38,8 +38,7 @@
 //! stated with the test.
 
 use searchlab::positions::LADDER;
-use searchlab::search::AlphaBeta;
-use searchlab::{engine_for, Chess, Engine, Game, Score, SearchLimits, SearchResult};
+use searchlab::{engine_for, Chess, Game, Score, SearchLimits, SearchResult};
 use std::collections::BTreeMap;
 
 /// The rungs, in ladder order, then the two engines beside the ladder.
@@ -130,19 +129,7 @@ fn run_ladder() -> Vec<Vec<Vec<Run>>> {
 /// The value of playing `mv` at the root, by an alpha-beta search of `depth - 1` plies after
 /// it: the proof that two different root moves are worth the same.
 fn value_of_move(fen: &str, mv: ChessMove, depth: u32) -> Score {
-    let mut game = Chess::from_fen(fen).expect("valid");
-    game.play(mv);
-    let child = if let Some(outcome) = game.outcome() {
-        outcome.score(0)
-    } else if depth == 1 {
-        game.evaluate()
-    } else {
-        AlphaBeta::new()
-            .search(&mut game, &SearchLimits::depth(depth - 1))
-            .score
-    };
-    // The child's mate distances count from the child; one ply further from our root.
-    (-child).from_tt(1)
+    searchlab::lab::compare::value_of_move(&Chess::from_fen(fen).expect("valid"), mv, depth)
 }
 
 #[test]

@@ -50,14 +50,9 @@ impl Rung {
 /// ended (its `against` is the previous rung's `stage`).
 pub fn parse_rungs(text: &str) -> Result<Vec<Rung>> {
     let mut rungs: Vec<Rung> = Vec::new();
-    let lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .skip(1); // the header
-    for (index, line) in lines {
+    for (line_number, line) in crate::lab::measured::rows(text) {
         let bad = |reason: String| Error::Epd {
-            line: index + 1,
+            line: line_number,
             reason,
         };
         let fields: Vec<&str> = line.split('\t').collect();

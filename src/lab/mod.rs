@@ -9,6 +9,7 @@
 //!   take ([`move_limits`]), the opening positions ([`openings`]), one game by the rules and
 //!   the clocks ([`referee`]), and the games as PGN ([`pgn`]).
 //! - [`elo`]: the Elo difference a match score says, with its 95% interval.
+//! - [`measured`]: the format of the committed measurement files in `book/measured/`.
 //! - [`ladder`]: the Elo ladder, each rung against the one below, from committed results.
 //! - [`results`]: the other committed match results the book quotes (pieces, terms, builds,
 //!   Stockfish anchors), read from `book/measured/matches.tsv`.
@@ -25,6 +26,7 @@ pub mod elo;
 pub mod epd;
 pub mod ladder;
 pub mod matchplay;
+pub mod measured;
 pub mod move_limits;
 pub mod openings;
 pub mod pgn;

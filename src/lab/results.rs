@@ -60,14 +60,9 @@ impl MatchResult {
 /// score or Elo; names are unique.
 pub fn parse_results(text: &str) -> Result<Vec<MatchResult>> {
     let mut results: Vec<MatchResult> = Vec::new();
-    let lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .skip(1); // the header
-    for (index, line) in lines {
+    for (line_number, line) in crate::lab::measured::rows(text) {
         let bad = |reason: String| Error::Epd {
-            line: index + 1,
+            line: line_number,
             reason,
         };
         let fields: Vec<&str> = line.split('\t').map(str::trim).collect();

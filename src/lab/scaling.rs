@@ -235,18 +235,10 @@ pub struct MeasuredScaling {
 /// then tab-separated machine, stage, threads, speed-up, node ratio. A bad line is an error
 /// that names it.
 pub fn parse_results(text: &str) -> Result<Vec<MeasuredScaling>> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
-    lines.next(); // the header
-    lines
+    crate::lab::measured::rows(text)
         .map(|(number, line)| {
             let bad = |what: &str| {
-                Error::InvalidLimit(format!(
-                    "scaling results, line {}: {what}: {line}",
-                    number + 1
-                ))
+                Error::InvalidLimit(format!("scaling results, line {number}: {what}: {line}"))
             };
             let fields: Vec<&str> = line.split('\t').collect();
             let [machine, stage, threads, speedup, node_ratio] = fields[..] else {

@@ -543,11 +543,7 @@ pub fn add_scaling(numbers: &mut Numbers) -> Result<String> {
 /// The values of a committed `name<TAB>value` file (a header line first, `#` comments), under
 /// `prefix.name`.
 fn add_values(numbers: &mut Numbers, prefix: &str, text: &str) -> Result<()> {
-    for line in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .skip(1)
-    {
+    for (_, line) in crate::lab::measured::rows(text) {
         let (name, value) = line.split_once('\t').ok_or_else(|| {
             Error::Setting(format!("book/measured ({prefix}): bad line {line:?}"))
         })?;
@@ -629,10 +625,8 @@ pub struct Speed {
 /// line, then `name<TAB>nodes<TAB>ms` rows.
 pub fn speeds(text: &str) -> Result<Vec<Speed>> {
     let bad = |line: &str| Error::Setting(format!("book/measured/speed.tsv: bad line {line:?}"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .skip(1)
-        .map(|line| {
+    crate::lab::measured::rows(text)
+        .map(|(_, line)| {
             let fields: Vec<&str> = line.split('\t').collect();
             let [name, nodes, millis] = fields[..] else {
                 return Err(bad(line));

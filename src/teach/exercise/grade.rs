@@ -12,11 +12,12 @@
 
 use super::Exercise;
 use crate::games::Chess;
+use crate::lab::compare::value_of_move;
 use crate::positions::{NamedPosition, LADDER};
-use crate::search::{engine_for, AlphaBeta, Engine};
+use crate::search::{engine_for, Engine};
 use crate::stats::SearchResult;
 use crate::teach::notebook::thousands;
-use crate::{Depth, Game, Score, SearchLimits};
+use crate::{Depth, Game, SearchLimits};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// What the grader found.
@@ -57,121 +58,105 @@ pub fn grade_on(
     make: &dyn Fn() -> Box<dyn Engine<Chess>>,
 ) -> Verdict {
     let (mut yours, mut theirs) = (0u64, 0u64);
-    // The ladder at depths 1 to the deepest, then the exercise's deeper positions at theirs.
-    let deeper: Vec<(NamedPosition, Depth)> = exercise
+    // The ladder at depths 1 to the deepest, then the exercise's deeper positions at theirs
+    // (with what each shows).
+    let ladder = positions
+        .iter()
+        .flat_map(|p| (1..=exercise.max_depth).map(move |d| (*p, d, None)));
+    let deeper = exercise
         .deeper
         .iter()
-        .map(|d| (NamedPosition::yours(d.name, d.fen), d.depth))
-        .collect();
-    let searches = positions
-        .iter()
-        .flat_map(|p| (1..=exercise.max_depth).map(move |d| (*p, d)))
-        .chain(deeper);
-    let mut last: Option<(NamedPosition, Chess)> = None;
-    for (position, depth) in searches {
+        .map(|d| (NamedPosition::yours(d.name, d.fen), d.depth, Some(d)));
+    for (position, depth, fact) in ladder.chain(deeper) {
         let position = &position;
-        let game = match &last {
-            Some((p, game)) if p.fen == position.fen => game.clone(),
-            _ => match Chess::from_fen(position.fen) {
-                Ok(game) => game,
-                Err(e) => return Verdict::Wrong(format!("position {}: {e}", position.name)),
-            },
+        let game = match Chess::from_fen(position.fen) {
+            Ok(game) => game,
+            Err(e) => return Verdict::Wrong(format!("position {}: {e}", position.name)),
         };
-        last = Some((*position, game.clone()));
-        {
-            let limits = SearchLimits::depth(depth);
-            let expected = match engine_for::<Chess>(exercise.below) {
-                Ok(mut below) => below.search(&mut game.clone(), &limits),
+        let limits = SearchLimits::depth(depth);
+        let expected = match engine_for::<Chess>(exercise.below) {
+            Ok(mut below) => below.search(&mut game.clone(), &limits),
+            Err(e) => return Verdict::Wrong(e.to_string()),
+        };
+        let got = match run_caught(|| make().search(&mut game.clone(), &limits)) {
+            Ok(got) => got,
+            Err(panic) => return panic_verdict(exercise, &panic, position, depth),
+        };
+        let shows = fact.map_or(String::new(), |d| format!(" ({})", d.shows));
+        let at = || {
+            format!(
+                "{} at depth {depth}{shows}\n  FEN {}",
+                position.name, position.fen
+            )
+        };
+        let show = |r: &SearchResult<chess::ChessMove>| {
+            format!(
+                "score {}, move {}, {} nodes",
+                r.score,
+                r.best_move.map_or("none".to_string(), |m| m.to_string()),
+                thousands(r.nodes())
+            )
+        };
+        let disagree = |what: &str| {
+            let label = if exercise.knowledge {
+                "the rung:".to_string()
+            } else {
+                format!("{}:", exercise.below)
+            };
+            Verdict::Wrong(format!(
+                "{}: {what}, on {}\n  {label:<10} {}\n  {:<10} {}",
+                exercise.name,
+                at(),
+                show(&expected),
+                "yours:",
+                show(&got)
+            ))
+        };
+        if fact.is_some_and(|d| d.no_null_move) && got.stats.null_move_cutoffs > 0 {
+            return disagree(&format!(
+                "{} null-move cut-offs where none may be",
+                got.stats.null_move_cutoffs
+            ));
+        }
+        if got.score != expected.score {
+            return disagree("a different score");
+        }
+        if got.best_move != expected.best_move {
+            // A different move is proved equal by alpha-beta only where the rung below is
+            // a plain search; a knowledge rung's values are its own.
+            let proved = match (got.best_move, expected.best_move) {
+                (Some(a), Some(_)) if !exercise.knowledge => {
+                    value_of_move(&game, a, depth) == expected.score
+                }
+                _ => false,
+            };
+            if !proved {
+                return disagree("a different move, not worth the same");
+            }
+        }
+        if exercise.line {
+            let own = match engine_for::<Chess>(exercise.name) {
+                Ok(mut rung) => rung.search(&mut game.clone(), &limits),
                 Err(e) => return Verdict::Wrong(e.to_string()),
             };
-            let got = match run_caught(|| make().search(&mut game.clone(), &limits)) {
-                Ok(got) => got,
-                Err(panic) => return panic_verdict(exercise, &panic, position, depth),
-            };
-            let shows = exercise
-                .deeper
-                .iter()
-                .find(|d| d.fen == position.fen && d.depth == depth)
-                .map_or(String::new(), |d| format!(" ({})", d.shows));
-            let at = || {
-                format!(
-                    "{} at depth {depth}{shows}\n  FEN {}",
-                    position.name, position.fen
-                )
-            };
-            let show = |r: &SearchResult<chess::ChessMove>| {
-                format!(
-                    "score {}, move {}, {} nodes",
-                    r.score,
-                    r.best_move.map_or("none".to_string(), |m| m.to_string()),
-                    thousands(r.nodes())
-                )
-            };
-            let disagree = |what: &str| {
-                let label = if exercise.knowledge {
-                    "the rung:".to_string()
-                } else {
-                    format!("{}:", exercise.below)
+            if let Some(problem) = line_problem(&game, &got, own.pv.len()) {
+                let line = |r: &SearchResult<chess::ChessMove>| {
+                    r.pv.iter()
+                        .map(|m| m.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 };
-                Verdict::Wrong(format!(
-                    "{}: {what}, on {}\n  {label:<10} {}\n  {:<10} {}",
+                return Verdict::Wrong(format!(
+                    "{}: {problem}, on {}\n  the rung's line: {}\n  yours:           {}",
                     exercise.name,
                     at(),
-                    show(&expected),
-                    "yours:",
-                    show(&got)
-                ))
-            };
-            let no_null_move = exercise
-                .deeper
-                .iter()
-                .any(|d| d.fen == position.fen && d.depth == depth && d.no_null_move);
-            if no_null_move && got.stats.null_move_cutoffs > 0 {
-                return disagree(&format!(
-                    "{} null-move cut-offs where none may be",
-                    got.stats.null_move_cutoffs
+                    line(&own),
+                    line(&got)
                 ));
             }
-            if got.score != expected.score {
-                return disagree("a different score");
-            }
-            if got.best_move != expected.best_move {
-                // A different move is proved equal by alpha-beta only where the rung below is
-                // a plain search; a knowledge rung's values are its own.
-                let proved = match (got.best_move, expected.best_move) {
-                    (Some(a), Some(_)) if !exercise.knowledge => {
-                        value_of_move(&game, a, depth) == expected.score
-                    }
-                    _ => false,
-                };
-                if !proved {
-                    return disagree("a different move, not worth the same");
-                }
-            }
-            if exercise.line {
-                let own = match engine_for::<Chess>(exercise.name) {
-                    Ok(mut rung) => rung.search(&mut game.clone(), &limits),
-                    Err(e) => return Verdict::Wrong(e.to_string()),
-                };
-                if let Some(problem) = line_problem(&game, &got, own.pv.len()) {
-                    let line = |r: &SearchResult<chess::ChessMove>| {
-                        r.pv.iter()
-                            .map(|m| m.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    };
-                    return Verdict::Wrong(format!(
-                        "{}: {problem}, on {}\n  the rung's line: {}\n  yours:           {}",
-                        exercise.name,
-                        at(),
-                        line(&own),
-                        line(&got)
-                    ));
-                }
-            }
-            yours += got.nodes();
-            theirs += expected.nodes();
         }
+        yours += got.nodes();
+        theirs += expected.nodes();
     }
     let mut what = format!(
         "{} positions at depths 1 to {}",
@@ -249,27 +234,6 @@ fn line_problem(
         ));
     }
     None
-}
-
-/// The value of playing `mv` at the root of `game` at `depth`: the position after it, searched
-/// by alpha-beta one ply less deep, from the root's side.
-fn value_of_move(game: &Chess, mv: chess::ChessMove, depth: Depth) -> Score {
-    let mut after = game.clone();
-    after.play(mv);
-    let child = if let Some(outcome) = after.outcome() {
-        outcome.score(0)
-    } else if depth <= 1 {
-        after.evaluate()
-    } else {
-        Engine::<Chess>::search(
-            &mut AlphaBeta::new(),
-            &mut after,
-            &SearchLimits::depth(depth - 1),
-        )
-        .score
-    };
-    // The child's mate distances count from the child: one ply further from the root.
-    (-child).from_tt(1)
 }
 
 /// A panic caught while grading: its message and where it happened.

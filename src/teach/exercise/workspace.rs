@@ -248,29 +248,21 @@ pub fn next_hint(root: &Path, exercise: &Exercise) -> Result<(usize, String)> {
 /// The grader program's body: grades the engines `make` builds as exercise `name`, prints the
 /// verdict and returns the exit code (0 solved, 1 not).
 pub fn grade_main(name: &str, make: &dyn Fn() -> Box<dyn Engine<Chess>>) -> i32 {
-    let exercise = match find(name) {
-        Ok(exercise) => exercise,
-        Err(e) => {
-            println!("{e}");
-            return 1;
-        }
-    };
-    let verdict = grade::grade(exercise, make);
-    println!("{}", verdict.message());
-    i32::from(!verdict.passed())
+    report(name, |exercise| grade::grade(exercise, make))
 }
 
 /// The grader program's body for a game exercise: grades the games `make` builds as exercise
 /// `name` ([`grade::grade_game`]), prints the verdict and returns the exit code.
 pub fn grade_game_main<G: crate::Game + 'static>(name: &str, make: &dyn Fn() -> G) -> i32 {
-    let exercise = match find(name) {
-        Ok(exercise) => exercise,
-        Err(e) => {
-            println!("{e}");
-            return 1;
-        }
+    report(name, |exercise| grade::grade_game(exercise, make))
+}
+
+/// Finds exercise `name`, grades it with `grade`, prints the verdict, returns the exit code.
+fn report(name: &str, grade: impl FnOnce(&Exercise) -> grade::Verdict) -> i32 {
+    let verdict = match find(name) {
+        Ok(exercise) => grade(exercise),
+        Err(e) => grade::Verdict::Wrong(e.to_string()),
     };
-    let verdict = grade::grade_game(exercise, make);
     println!("{}", verdict.message());
     i32::from(!verdict.passed())
 }
