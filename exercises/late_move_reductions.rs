@@ -3,8 +3,8 @@
 // Write the parts marked `todo!()`, then: searchlab exercise check late_move_reductions
 // Stuck? searchlab exercise hint late_move_reductions (one hint at a time).
 // The solution is the rung itself: src/search/selective.rs.
-// (Generated from src/search/selective.rs by `searchlab exercise skeletons`; work in your own copy,
-// exercises/mine/late_move_reductions.rs, which the commands make on first use.)
+// (Generated from src/search/selective.rs by `searchlab exercise skeletons`; work in your own
+// copy, exercises/mine/late_move_reductions.rs, which the commands make on first use.)
 
 //! # Stage 8: selective search
 //!

@@ -3,8 +3,8 @@
 // Write the parts marked `todo!()`, then: searchlab exercise check pvs
 // Stuck? searchlab exercise hint pvs (one hint at a time).
 // The solution is the rung itself: src/search/pvs.rs.
-// (Generated from src/search/pvs.rs by `searchlab exercise skeletons`; work in your own copy,
-// exercises/mine/pvs.rs, which the commands make on first use.)
+// (Generated from src/search/pvs.rs by `searchlab exercise skeletons`; work in your own
+// copy, exercises/mine/pvs.rs, which the commands make on first use.)
 
 //! # Stage 6: principal variation search
 //!

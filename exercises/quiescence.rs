@@ -3,8 +3,8 @@
 // Write the parts marked `todo!()`, then: searchlab exercise check quiescence
 // Stuck? searchlab exercise hint quiescence (one hint at a time).
 // The solution is the rung itself: src/search/quiescence.rs.
-// (Generated from src/search/quiescence.rs by `searchlab exercise skeletons`; work in your own copy,
-// exercises/mine/quiescence.rs, which the commands make on first use.)
+// (Generated from src/search/quiescence.rs by `searchlab exercise skeletons`; work in your own
+// copy, exercises/mine/quiescence.rs, which the commands make on first use.)
 
 //! # Stage 7: quiescence search
 //!

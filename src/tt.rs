@@ -102,6 +102,7 @@ impl<M> Entry<M> {
     /// lower bound `>= beta`, an upper bound `<= alpha`). Otherwise `None`: search the node.
     #[inline]
     pub fn cutoff(&self, depth: Depth, ply: Ply, alpha: Score, beta: Score) -> Option<Score> {
+        // ANCHOR: exercise_cutoff
         if self.depth < depth {
             return None;
         }
@@ -112,6 +113,7 @@ impl<M> Entry<M> {
             Bound::Upper => score <= alpha,
         };
         answers.then_some(score)
+        // ANCHOR_END: exercise_cutoff
     }
 }
 // ANCHOR_END: cutoff
@@ -143,6 +145,7 @@ pub enum Probe<M> {
 }
 // ANCHOR_END: probe_result
 
+// ANCHOR: exercise_from_crate
 /// A move that fits in 16 bits, for the table. `0` stands for "no move", so no move packs to
 /// it.
 pub trait TableMove: Copy {
@@ -151,6 +154,7 @@ pub trait TableMove: Copy {
     /// The move [`TableMove::pack`] made `bits` from.
     fn unpack(bits: u16) -> Self;
 }
+// ANCHOR_END: exercise_from_crate
 
 /// One slot as its two words: the key XORed with the data, and the packed data (see [`pack`]).
 /// All zeros is an empty slot.

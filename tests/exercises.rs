@@ -6,8 +6,8 @@ use searchlab::limits::NodeCounter;
 use searchlab::positions::LADDER;
 use searchlab::search::engine::{fixed_depth, fixed_depth_result};
 use searchlab::search::{AlphaBeta, Engine};
-use searchlab::teach::exercise::grade::{grade, grade_on, Verdict};
-use searchlab::teach::exercise::{self, find, skeleton, EXERCISES};
+use searchlab::teach::exercise::grade::{self, grade, grade_on, Verdict};
+use searchlab::teach::exercise::{self, find, mistakes, skeleton, EXERCISES};
 use searchlab::{Chess, Depth, Game, Ply, Score, SearchLimits, SearchResult};
 
 #[test]
@@ -38,6 +38,43 @@ fn each_rung_passes_its_own_exercise() {
     // The alpha-beta rung as the learner's code is built: the type itself.
     let verdict = grade(find("alphabeta").unwrap(), &|| Box::new(AlphaBeta::new()));
     assert!(verdict.passed(), "{}", verdict.message());
+}
+
+/// Every committed skeleton, every solution and every typical mistake, compiled together as
+/// one program and graded as a learner's copy is: each skeleton "not done yet", each solution
+/// solved, each mistake (`teach::exercise::mistakes::MISTAKES`, 37 of them) rejected with the
+/// message it must give.
+#[test]
+fn every_skeleton_solution_and_typical_mistake_is_graded_as_it_should_be() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let graded = mistakes::check_all(root).expect("the grading program builds and runs");
+    let wrong: Vec<String> = graded
+        .iter()
+        .filter(|g| !g.as_it_should_be())
+        .map(|g| {
+            format!(
+                "{}: {} ({:?}): {}",
+                g.exercise, g.what, g.expected, g.message
+            )
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_eq!(graded.len(), 2 * EXERCISES.len() + mistakes::MISTAKES.len());
+    let rejected = graded
+        .iter()
+        .filter(|g| matches!(g.expected, mistakes::Expected::Rejected(_)))
+        .count();
+    assert_eq!(rejected, 37);
+}
+
+/// The crate's own move picker passes the picker's facts (the ordered exercise grades a
+/// learner's picker by them before the search).
+#[test]
+fn the_crate_picker_passes_the_pickers_facts() {
+    let ordered = find("ordered").unwrap();
+    assert!(ordered.picker);
+    let verdict = grade::picker_problem(ordered, &grade::crate_picker);
+    assert!(verdict.is_none(), "{verdict:?}");
 }
 
 /// The mistakes learners make in alpha-beta's node, each one switch of this engine (the rung's

@@ -4,6 +4,7 @@
 //! the ladder.
 
 use anyhow::Context;
+use searchlab::teach::exercise::mistakes::Expected;
 use searchlab::teach::exercise::{self, workspace, EXERCISES};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -32,6 +33,16 @@ enum Action {
         /// The exercise.
         name: String,
     },
+    /// Print the solution: the rung's own code, in the shape of your copy (the rung's file,
+    /// then any shared module it takes in).
+    Solution {
+        /// The exercise.
+        name: String,
+    },
+    /// Grade every skeleton, solution and typical mistake (for the crate's authors): each
+    /// skeleton must be "not done yet", each solution solved, each mistake rejected with a
+    /// message that says what and where; exit 1 if one is not.
+    Mistakes,
     /// Check the first exercise not yet solved each time its file is saved; move on when it
     /// passes (Ctrl-C to stop).
     Watch,
@@ -89,7 +100,35 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let (n, hint) = workspace::next_hint(&root, e)?;
             println!("hint {n} of {} for {}:\n{hint}", e.hints.len(), e.name);
         }
+        Action::Solution { name } => print!("{}", exercise::solution(exercise::find(&name)?)),
         Action::Watch => watch(&root)?,
+        Action::Mistakes => {
+            let graded = exercise::mistakes::check_all(&root)?;
+            let mut wrong = 0;
+            for g in &graded {
+                let ok = g.as_it_should_be();
+                wrong += usize::from(!ok);
+                let verdict = match (ok, g.expected) {
+                    (false, _) => "NOT AS IT SHOULD BE",
+                    (true, Expected::NotDone) => "not done yet",
+                    (true, Expected::Solved) => "solved",
+                    (true, Expected::Rejected(_)) => "rejected",
+                };
+                println!("== {}: {}: {verdict}", g.exercise, g.what);
+                println!("   {}", g.message.lines().collect::<Vec<_>>().join("\n   "));
+                if let (false, Expected::Rejected(text)) = (ok, g.expected) {
+                    println!("   (the message should say: {text})");
+                }
+            }
+            println!(
+                "exercise files: {} graded (skeletons, solutions, typical mistakes), {wrong} not \
+                 as they should be",
+                graded.len()
+            );
+            if wrong > 0 {
+                std::process::exit(1);
+            }
+        }
         Action::Skeletons { check } => {
             let mut stale = Vec::new();
             for e in EXERCISES {

@@ -88,6 +88,7 @@ impl<M: Copy + PartialEq> Deepening<M> {
     /// While the search walks down the previous principal variation: its move for this ply,
     /// if it is among `moves`. Once off the line, `None` for the rest of the iteration.
     pub fn pv_move(&mut self, moves: &[M], ply: Ply) -> Option<M> {
+        // ANCHOR: exercise_previous_line
         if !self.following_pv {
             return None;
         }
@@ -95,6 +96,7 @@ impl<M: Copy + PartialEq> Deepening<M> {
         let pv_move = pv_move.filter(|mv| moves.contains(mv));
         self.following_pv = pv_move.is_some();
         pv_move
+        // ANCHOR_END: exercise_previous_line
     }
     // ANCHOR_END: order
 
@@ -236,6 +238,7 @@ where
     }
     // A placeholder score before the first iteration, which always completes.
     let mut found = Deepened::new(Score::DRAW);
+    // ANCHOR: exercise_loop
     for depth in depths {
         let state = stage.deepening();
         if state.completed_depth > 0 && !state.counter.stopper.may_start_iteration() {
@@ -258,6 +261,7 @@ where
             break;
         }
     }
+    // ANCHOR_END: exercise_loop
     found
 }
 // ANCHOR_END: deepening

@@ -94,12 +94,14 @@ impl<M: TableMove + PartialEq> OrderingTables<M> {
     /// quiet moves in `tried_before` failed: it becomes the first killer of the ply, and the
     /// history rewards it and punishes the others, by `depth²` (deep cut-offs saved more work).
     pub fn quiet_cutoff(&mut self, mv: M, ply: Ply, depth: Depth, tried_before: &[M]) {
+        // ANCHOR: exercise_killers
         if let Some(killers) = self.killers.get_mut(ply as usize) {
             if killers[0] != Some(mv) {
                 killers[1] = killers[0];
                 killers[0] = Some(mv);
             }
         }
+        // ANCHOR_END: exercise_killers
         let bonus = history_bonus(depth);
         self.history.update(ply, mv, bonus);
         for &failed in tried_before {
@@ -262,6 +264,7 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
         let scored = moves
             .into_iter()
             .map(|mv| {
+                // ANCHOR: exercise_order
                 let score = if Some(mv) == hash_move {
                     HASH_MOVE
                 } else if let Some(capture) = game.capture(mv) {
@@ -272,6 +275,7 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
                     quiet_score(mv)
                 };
                 (mv, score)
+                // ANCHOR_END: exercise_order
             })
             .collect();
         MovePicker { scored, next: 0 }

@@ -18,7 +18,10 @@ use crate::search::{engine_for, Engine};
 use crate::stats::SearchResult;
 use crate::teach::notebook::thousands;
 use crate::{Depth, Game, SearchLimits};
+use chess::ChessMove;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// What the grader found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,7 +81,17 @@ pub fn grade_on(
             Ok(mut below) => below.search(&mut game.clone(), &limits),
             Err(e) => return Verdict::Wrong(e.to_string()),
         };
-        let got = match run_caught(|| make().search(&mut game.clone(), &limits)) {
+        // The iterations the engine reports (to a GUI, as it goes), counted.
+        let reported = Arc::new(AtomicUsize::new(0));
+        let search = || {
+            let mut engine = make();
+            let count = Arc::clone(&reported);
+            engine.set_iteration_observer(Some(Box::new(move |_| {
+                count.fetch_add(1, Ordering::Relaxed);
+            })));
+            engine.search(&mut game.clone(), &limits)
+        };
+        let got = match run_caught(search) {
             Ok(got) => got,
             Err(panic) => return panic_verdict(exercise, &panic, position, depth),
         };
@@ -139,7 +152,21 @@ pub fn grade_on(
                 Ok(mut rung) => rung.search(&mut game.clone(), &limits),
                 Err(e) => return Verdict::Wrong(e.to_string()),
             };
-            if let Some(problem) = line_problem(&game, &got, own.pv.len()) {
+            if exercise.node_for_node && got.nodes() != own.nodes() {
+                return Verdict::Wrong(format!(
+                    "{}: the same score and move, but {} nodes where the rung searched {}, on \
+                     {}\n(the previous iteration's line must be tried first at each node on it, \
+                     its move for that ply, and nowhere else)",
+                    exercise.name,
+                    thousands(got.nodes()),
+                    thousands(own.nodes()),
+                    at()
+                ));
+            }
+            let reported = reported.load(Ordering::Relaxed);
+            if let Some(problem) = line_problem(&game, &got, own.pv.len())
+                .or_else(|| deepening_problem(&got, &own, reported))
+            {
                 let line = |r: &SearchResult<chess::ChessMove>| {
                     r.pv.iter()
                         .map(|m| m.to_string())
@@ -157,6 +184,11 @@ pub fn grade_on(
         }
         yours += got.nodes();
         theirs += expected.nodes();
+    }
+    if exercise.node_for_node {
+        if let Some(verdict) = stopped_problem(exercise, positions, make) {
+            return verdict;
+        }
     }
     let mut what = format!(
         "{} positions at depths 1 to {}",
@@ -203,6 +235,194 @@ pub fn grade_on(
         thousands(theirs),
         100.0 * yours as f64 / theirs as f64
     ))
+}
+
+/// A learner's move picker, as the grader asks it: the order it hands out the legal moves of a
+/// position in, given a hash move and the quiet moves that caused cut-offs at ply 0 before
+/// (each taught with `quiet_cutoff` at depth 4); and the killers of ply 0 after those cut-offs.
+pub type PickerProbe<'a> =
+    &'a dyn Fn(&Chess, Option<ChessMove>, &[ChessMove]) -> (Vec<ChessMove>, [Option<ChessMove>; 2]);
+
+/// The crate's own move picker asked as [`PickerProbe`] asks the learner's.
+pub fn crate_picker(
+    game: &Chess,
+    hash: Option<ChessMove>,
+    cutoffs: &[ChessMove],
+) -> (Vec<ChessMove>, [Option<ChessMove>; 2]) {
+    use crate::search::move_picker::{MovePicker, OrderingTables};
+    let mut tables = OrderingTables::new();
+    for &mv in cutoffs {
+        tables.quiet_cutoff(mv, 0, 4, &[]);
+    }
+    let order = MovePicker::new(game, game.legal_moves(), hash, &tables, 0).collect();
+    (order, tables.killers(0))
+}
+
+/// The positions a move picker is graded on: a FEN, the hash move, and the quiet cut-offs
+/// before (each a killer in turn). The first has every kind of move: a queen to take three
+/// ways, a promotion, a quiet killer; the last teaches one killer twice.
+const PICKER_CASES: &[(&str, &str, &str)] = &[
+    ("4k3/1P6/8/3q4/4P3/2N4r/8/3QK3 w - - 0 1", "c3b5", "e1f2"),
+    (
+        "4k3/1P6/8/3q4/4P3/2N4r/8/3QK3 w - - 0 1",
+        "d1d5",
+        "e1f2 d1d2 e1f1",
+    ),
+    (
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "f3g5",
+        "b1c3 d2d3",
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "e2a6",
+        "a2a3 a2a3",
+    ),
+];
+
+/// Grades a learner's move picker ([`PickerProbe`]) against the crate's on [`PICKER_CASES`]:
+/// the same order of every move (the hash move, then captures by MVV-LVA, then the killers
+/// newer first, then the rest), and the same killers. `None` if they agree.
+pub fn picker_problem(exercise: &Exercise, probe: PickerProbe) -> Option<Verdict> {
+    for (fen, hash, cutoffs) in PICKER_CASES {
+        let game = Chess::from_fen(fen).ok()?;
+        let hash = game.parse_uci(hash).ok();
+        let cutoffs: Vec<ChessMove> = cutoffs
+            .split_whitespace()
+            .filter_map(|m| game.parse_uci(m).ok())
+            .collect();
+        let (order, killers) = crate_picker(&game, hash, &cutoffs);
+        let (got_order, got_killers) = match run_caught(|| probe(&game, hash, &cutoffs)) {
+            Ok(got) => got,
+            Err(panic) => {
+                let at = NamedPosition::yours("the picker's position", fen);
+                return Some(panic_verdict(exercise, &panic, &at, 0));
+            }
+        };
+        let taught = list(&cutoffs);
+        let given = format!(
+            "in {fen}, with the hash move {} and the quiet cut-offs {taught} before",
+            hash.map_or("none".to_string(), |m| m.to_string())
+        );
+        if got_killers != killers {
+            let show = |k: &[Option<ChessMove>; 2]| {
+                k.iter()
+                    .map(|m| m.map_or("none".to_string(), |m| m.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            return Some(Verdict::Wrong(format!(
+                "{}: after the quiet cut-offs {taught} at one ply, its killers are [{}]; yours \
+                 are [{}] (the newest first, the one before it second, never one move twice)",
+                exercise.name,
+                show(&killers),
+                show(&got_killers)
+            )));
+        }
+        if got_order != order {
+            let first = order
+                .iter()
+                .zip(&got_order)
+                .position(|(a, b)| a != b)
+                .unwrap_or(order.len().min(got_order.len()));
+            let shown = |moves: &[ChessMove]| list(&moves[..moves.len().min(first + 3)]);
+            return Some(Verdict::Wrong(format!(
+                "{}: the moves come out in another order {given}; the first difference is \
+                 move {}\n  the picker's: {}\n  yours:        {}\n(the hash move, then captures \
+                 and promotions, the most valuable victim first and the cheapest attacker \
+                 among equals, then the killers, then the rest by history)",
+                exercise.name,
+                first + 1,
+                shown(&order),
+                shown(&got_order)
+            )));
+        }
+    }
+    None
+}
+
+/// What is wrong with the iterations of `got`, an iterative-deepening search, compared with the
+/// rung's own (`own`), if anything: the same depths completed and recorded (a proven mate ends
+/// the search), each reported as it completed (`reported` of them were).
+fn deepening_problem(
+    got: &SearchResult<chess::ChessMove>,
+    own: &SearchResult<chess::ChessMove>,
+    reported: usize,
+) -> Option<String> {
+    let depths = |r: &SearchResult<chess::ChessMove>| {
+        r.iterations
+            .iter()
+            .map(|i| i.depth.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if got.depth != own.depth || depths(got) != depths(own) {
+        return Some(format!(
+            "the search completed depth {} (iterations recorded: {}) where the rung completed \
+             depth {} (iterations {}): every depth in turn, and no deeper once a mate is proven",
+            got.depth,
+            depths(got),
+            own.depth,
+            depths(own)
+        ));
+    }
+    if reported != got.iterations.len() {
+        return Some(format!(
+            "{reported} iterations reported as they completed, of {} recorded: each completed \
+             iteration goes to go_on, which reports it (a GUI shows it)",
+            got.iterations.len()
+        ));
+    }
+    None
+}
+
+/// The node limits an exercise with [`Exercise::node_for_node`] is graded under, on the first ladder
+/// positions: a search stopped in the middle of an iteration.
+const STOPPED_AT: [u64; 2] = [1_500, 20_000];
+
+/// Grades the learner's engine stopped by a node limit ([`STOPPED_AT`]) against the rung's own
+/// on the first `count` of `positions`: the same depth, score and move, since a stopped
+/// iteration is thrown away and the last completed one stands. `None` if they agree.
+fn stopped_problem(
+    exercise: &Exercise,
+    positions: &[NamedPosition],
+    make: &dyn Fn() -> Box<dyn Engine<Chess>>,
+) -> Option<Verdict> {
+    for position in positions.iter().take(4) {
+        let game = Chess::from_fen(position.fen).ok()?;
+        for nodes in STOPPED_AT {
+            let limits = SearchLimits::nodes(nodes);
+            let own = engine_for::<Chess>(exercise.name)
+                .ok()?
+                .search(&mut game.clone(), &limits);
+            let got = match run_caught(|| make().search(&mut game.clone(), &limits)) {
+                Ok(got) => got,
+                Err(panic) => return Some(panic_verdict(exercise, &panic, position, 0)),
+            };
+            let show = |r: &SearchResult<chess::ChessMove>| {
+                format!(
+                    "depth {}, score {}, move {}",
+                    r.depth,
+                    r.score,
+                    r.best_move.map_or("none".to_string(), |m| m.to_string())
+                )
+            };
+            if show(&got) != show(&own) {
+                return Some(Verdict::Wrong(format!(
+                    "{}: stopped after {} nodes, on {}\n  FEN {}\n  the rung: {}\n  yours:    \
+                     {}\n(a stopped iteration is thrown away: the last one that completed \
+                     stands)",
+                    exercise.name,
+                    thousands(nodes),
+                    position.name,
+                    position.fen,
+                    show(&own),
+                    show(&got)
+                )));
+            }
+        }
+    }
+    None
 }
 
 /// What is wrong with the principal variation of `got`, if anything: it must start with the

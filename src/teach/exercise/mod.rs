@@ -29,6 +29,7 @@
 
 pub mod cell;
 pub mod grade;
+pub mod mistakes;
 pub mod workspace;
 
 use crate::error::{Error, Result};
@@ -47,6 +48,10 @@ pub struct Exercise {
     /// The marked parts taken out (a file may hold the parts of several exercises); empty:
     /// every part the file marks.
     pub parts: &'static [&'static str],
+    /// The pieces of shared machinery the rung introduced, taken in whole (with parts of their
+    /// own to write): each becomes a module at the end of the learner's file, and the rung's
+    /// uses of it point there.
+    pub shared: &'static [Shared],
     /// The type the rung's file defines, and the expression that makes one
     /// (`AlphaBeta::new()`).
     pub engine: &'static str,
@@ -64,11 +69,38 @@ pub struct Exercise {
     /// A game, not a rung: the learner implements [`crate::Game`] (for Connect Three), and
     /// [`grade::grade_game`] grades it; `engine` is then the expression that makes the game.
     pub game: bool,
+    /// Whether the learner writes a move picker (in the module `move_picker`): its order and
+    /// killers are graded on fixed positions first ([`grade::picker_problem`]).
+    pub picker: bool,
     /// Whether the principal variation is graded too: it must start with the move, be legal,
     /// and be as long as the depth unless the game ends sooner.
     pub line: bool,
+    /// Whether the engine is graded node for node against the rung itself, and stopped by a
+    /// node limit too: the loop of iterative deepening and the previous line first leave no
+    /// freedom, so the same nodes as the rung at every depth, and under a node limit the same
+    /// depth, score and move.
+    pub node_for_node: bool,
     /// The hints, one at a time.
     pub hints: &'static [&'static str],
+}
+
+/// A piece of shared machinery that an exercise takes in: a module of the crate the learner's
+/// file holds a copy of (its marked parts taken out), in place of the crate's own.
+#[derive(Clone, Copy, Debug)]
+pub struct Shared {
+    /// Its name as a module of the learner's file (`deepening`).
+    pub module: &'static str,
+    /// Its path in the crate (`crate::search::deepening`): the rung's uses of it are made
+    /// uses of the learner's module.
+    pub crate_path: &'static str,
+    /// Its source file, from the repository root.
+    pub source_path: &'static str,
+    /// Its source.
+    pub source: &'static str,
+    /// Items the copy takes from the crate instead of defining them anew: a trait the crate's
+    /// types implement (the table's `TableMove`) must stay the crate's. Their definition is
+    /// marked `exercise_from_crate` in the source.
+    pub from_crate: &'static [&'static str],
 }
 
 /// A position graded at a stated depth.
@@ -94,13 +126,16 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
     source_path: "src/search/alphabeta.rs",
     source: include_str!("../../search/alphabeta.rs"),
     parts: &[],
+    shared: &[],
     engine: "AlphaBeta::new()",
     below: "minimax",
     max_depth: 4,
     deeper: &[],
     knowledge: false,
     game: false,
+    picker: false,
     line: false,
+    node_for_node: false,
     hints: &[
         "Start from minimax's node (src/search/minimax.rs): try every move, play it, search the \
          child, undo it, keep the best score. Alpha-beta adds a window (alpha, beta) to that loop.",
@@ -116,21 +151,45 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
 },
 Exercise {
     name: "iterative",
-    title: "iterative deepening: the principal variation a node returns",
+    title: "iterative deepening: the loop, the previous best line first, and the line a node \
+            returns",
     source_path: "src/search/iterative.rs",
     source: include_str!("../../search/iterative.rs"),
     parts: &[],
+    shared: &[Shared {
+        module: "deepening",
+        crate_path: "crate::search::deepening",
+        source_path: "src/search/deepening.rs",
+        source: include_str!("../../search/deepening.rs"),
+        from_crate: &[],
+    }],
     engine: "Iterative::<searchlab::Chess>::new()",
     below: "alphabeta",
     max_depth: 4,
     deeper: &[],
     knowledge: false,
     game: false,
+    picker: false,
     line: true,
+    node_for_node: true,
     hints: &[
-        "The loop over depths is written for you (searchlab::search::deepening::iterate), and so \
-         is the ordering by the previous iteration's line (self.state.pv_move_first): both \
-         read the line this node returns in pv. That line is what is missing.",
+        "Three parts, in the order a search meets them: the loop over depths (loop, in the \
+         module deepening at the end of the file), the previous iteration's line tried first \
+         (previous_line, in Deepening::pv_move), and the line each node returns in pv (line, in \
+         the node). Each reads what the one before it makes.",
+        "The loop: for each depth, stop if an iteration has completed and the clock says no new \
+         one may start (state.counter.stopper.may_start_iteration()); search the root with \
+         stage.iteration(game, depth, found.score); if the search was stopped meanwhile \
+         (state.counter.stopped()), keep what it found in found.cut and stop: the last \
+         completed iteration stands.",
+        "Once an iteration completes: its score is found.score, its depth \
+         state.completed_depth and its line state.previous_pv (what the next iteration \
+         follows). Record it (state.record(depth, score)), hand the record to go_on, push it \
+         to found.iterations, and stop when go_on says so.",
+        "The previous line: while following_pv is on, a node at ply p is on the previous \
+         iteration's line, and previous_pv[p] is its move there; return it if it is among the \
+         node's moves. Once it is not (or there is none), the search has left the line: turn \
+         following_pv off and return None.",
         "A node's principal variation is the move that raised alpha, followed by the child's \
          principal variation: when score > alpha, raise alpha, then clear pv, push the move and \
          extend it with child_pv.",
@@ -140,10 +199,18 @@ Exercise {
 },
 Exercise {
     name: "cached",
-    title: "the transposition table: storing the result with its bound, mate scores by ply",
+    title: "the transposition table: the probe's cut-off, the store with its bound, mate \
+            scores by ply",
     source_path: "src/search/cached.rs",
     source: include_str!("../../search/cached.rs"),
     parts: &[],
+    shared: &[Shared {
+        module: "tt",
+        crate_path: "crate::tt",
+        source_path: "src/tt.rs",
+        source: include_str!("../../tt.rs"),
+        from_crate: &["TableMove"],
+    }],
     engine: "Cached::<searchlab::Chess>::new(16)",
     below: "iterative",
     max_depth: 4,
@@ -156,7 +223,8 @@ Exercise {
             name: "BK.07",
             fen: "1nk1r1r1/pp2n1pp/4p3/q2pPp1N/b1pP1P2/B1P2R2/2P1B1PP/R2Q2K1 w - - 0 1",
             depth: 4,
-            shows: "a bound stored as the wrong kind answers a later search wrongly",
+            shows: "a bound answers a later search only as its kind says: stored as the right \
+                    kind, and read on its side of the window",
             no_null_move: false,
         },
         Deeper {
@@ -176,11 +244,18 @@ Exercise {
     ],
     knowledge: false,
     game: false,
+    picker: false,
     line: true,
+    node_for_node: false,
     hints: &[
-        "The probe at the top of the node is written for you; what is missing is the store at \
-         the end: remember what this search found about the position, for the next time it \
-         comes up.",
+        "Two parts: the store at the end of the node (store: remember what this search found \
+         about the position), and the probe's answer (cutoff, in Entry::cutoff in the module tt \
+         at the end of the file: may an entry answer a node outright?). The rest of the table \
+         is written for you.",
+        "The cut-off: an entry answers a node only if it was searched at least as deep \
+         (self.depth >= depth). Then an exact score always answers; a lower bound only if it \
+         is already >= beta; an upper bound only if it is already <= alpha. Otherwise None: \
+         search the node (its move still goes first).",
         "A result is exact only if it fell inside the window it was searched with. At most \
          alpha (fail low) it is an upper bound; at least beta (fail high), a lower bound. \
          Bound::of(best, original_alpha, beta) says which (alpha has moved since: use the alpha \
@@ -188,7 +263,50 @@ Exercise {
         "A mate score counts plies from the root; the table must hold it counted from this \
          node, or the same position reached at another ply reads a wrong distance: \
          best.to_tt(ply).",
-        "Store with self.tt.store(key, depth, score, bound, best_move).",
+        "Store with self.tt.store(key, depth, score, bound, best_move). Reading it back, the \
+         cut-off turns the stored score into this node's with self.score.from_tt(ply), before \
+         comparing it with the window.",
+    ],
+},
+Exercise {
+    name: "ordered",
+    title: "move ordering: captures by MVV-LVA, and the killer moves",
+    source_path: "src/search/ordered.rs",
+    source: include_str!("../../search/ordered.rs"),
+    parts: &[],
+    shared: &[Shared {
+        module: "move_picker",
+        crate_path: "crate::search::move_picker",
+        source_path: "src/search/move_picker.rs",
+        source: include_str!("../../search/move_picker.rs"),
+        from_crate: &[],
+    }],
+    engine: "Ordered::<searchlab::Chess>::new(16)",
+    below: "cached",
+    max_depth: 4,
+    deeper: &[],
+    knowledge: false,
+    game: false,
+    picker: true,
+    line: true,
+    node_for_node: false,
+    hints: &[
+        "Two parts, both in the module move_picker at the end of the file: the order score of \
+         each move (order, in MovePicker::with_quiet_scores), and what a quiet cut-off teaches \
+         the killers (killers, in OrderingTables::quiet_cutoff). The picker that hands out the \
+         best score first, and the history, are written for you.",
+        "The order: the hash move above all (HASH_MOVE); then every capture or promotion \
+         (game.capture(mv) is Some), above CAPTURE; then the killers of the ply (KILLER for the \
+         first, one less for the second); then the rest by quiet_score(mv). The closure \
+         returns (mv, score).",
+        "MVV-LVA: among captures, the most valuable victim first, and among equal victims the \
+         least valuable attacker. Capture has victim and attacker in centipawns; the victim \
+         must count far more than any attacker (Capture::mvv_lva is victim * 16 - attacker / \
+         64).",
+        "Killers: the move that cut becomes the first killer of its ply, and the old first \
+         becomes the second, unless the move is the first killer already (then nothing \
+         moves: two slots holding one move would waste one). self.killers.get_mut(ply as \
+         usize) is the ply's pair.",
     ],
 },
 Exercise {
@@ -197,13 +315,16 @@ Exercise {
     source_path: "src/search/pvs.rs",
     source: include_str!("../../search/pvs.rs"),
     parts: &[],
+    shared: &[],
     engine: "Pvs::<searchlab::Chess>::new(16)",
     below: "ordered",
     max_depth: 5,
     deeper: &[],
     knowledge: false,
     game: false,
+    picker: false,
     line: true,
+    node_for_node: false,
     hints: &[
         "The first move is searched with the full window (written for you). Every other move \
          only has to prove it is no better than alpha.",
@@ -222,6 +343,7 @@ Exercise {
     source_path: "src/search/quiescence.rs",
     source: include_str!("../../search/quiescence.rs"),
     parts: &[],
+    shared: &[],
     engine: "Quiescence::<searchlab::Chess>::new(16)",
     below: "quiescence",
     max_depth: 3,
@@ -234,7 +356,9 @@ Exercise {
     }],
     knowledge: true,
     game: false,
+    picker: false,
     line: false,
+    node_for_node: false,
     hints: &[
         "Two parts: what the side to move may claim without capturing (stand pat), and the \
          captures themselves. Which captures, in which order, and which to skip, is written for \
@@ -255,6 +379,7 @@ Exercise {
     source_path: "src/search/selective.rs",
     source: include_str!("../../search/selective.rs"),
     parts: &["null_move"],
+    shared: &[],
     engine: "Selective::<searchlab::Chess>::new(16)",
     below: "selective",
     max_depth: 6,
@@ -276,7 +401,9 @@ Exercise {
     ],
     knowledge: true,
     game: false,
+    picker: false,
     line: false,
+    node_for_node: false,
     hints: &[
         "The function returns Some(score) to cut the node without searching its moves, None to \
          search it as usual. Everything it needs is in its arguments and in self.",
@@ -305,6 +432,7 @@ Exercise {
     source_path: "src/search/selective.rs",
     source: include_str!("../../search/selective.rs"),
     parts: &["reduction", "reduced_search"],
+    shared: &[],
     engine: "Selective::<searchlab::Chess>::new(16)",
     below: "selective",
     max_depth: 6,
@@ -317,7 +445,9 @@ Exercise {
     }],
     knowledge: true,
     game: false,
+    picker: false,
     line: false,
+    node_for_node: false,
     hints: &[
         "Two parts: late_move_reduction says by how many plies a move is reduced (0: not at \
          all), and search_child searches a move with that reduction.",
@@ -341,13 +471,16 @@ Exercise {
     source_path: "src/games/connect.rs",
     source: include_str!("../../games/connect.rs"),
     parts: &[],
+    shared: &[],
     engine: "ConnectThree::new()",
     below: "minimax",
     max_depth: 12,
     deeper: &[],
     knowledge: false,
     game: true,
+    picker: false,
     line: false,
+    node_for_node: false,
     hints: &[
         "Five methods: legal_moves, play, undo, outcome and hash. The board (cells, heights, \
          history), to_move and stone are written for you; evaluate is 0, since the stages \
@@ -439,45 +572,149 @@ pub fn todo_message(exercise: &Exercise, part: &str) -> String {
     format!("exercise {}: write the part '{part}'", exercise.name)
 }
 
+/// The part name that marks, in a shared module, items the learner's copy takes from the crate
+/// ([`Shared::from_crate`]).
+const FROM_CRATE: &str = "from_crate";
+
+/// The parts of `exercise` to write, in its rung's file and its shared modules.
+pub fn parts_to_write(exercise: &Exercise) -> Result<Vec<Part>> {
+    let mut all = parts(exercise.source)?;
+    for shared in exercise.shared {
+        all.extend(parts(shared.source)?);
+    }
+    Ok(all
+        .into_iter()
+        .filter(|p| p.name != FROM_CRATE)
+        .filter(|p| exercise.parts.is_empty() || exercise.parts.contains(&p.name.as_str()))
+        .collect())
+}
+
 /// The exercise's skeleton: the rung's source with each marked part replaced by a `todo!()`
 /// (indented as the part was), the book's other anchor lines dropped, `crate::` paths made
-/// `searchlab::`, and a header that says what to do and where the solution is.
+/// `searchlab::`, each shared module appended as a module of the file, and a header that says
+/// what to do and where the solution is.
 pub fn skeleton(exercise: &Exercise) -> Result<String> {
-    let parts: Vec<Part> = parts(exercise.source)?
-        .into_iter()
-        .filter(|p| exercise.parts.is_empty() || exercise.parts.contains(&p.name.as_str()))
-        .collect();
-    if parts.is_empty() {
+    if parts_to_write(exercise)?.is_empty() {
         return Err(Error::Setting(format!(
             "{} has no exercise marks",
             exercise.source_path
         )));
     }
-    let lines: Vec<&str> = exercise.source.lines().collect();
-    let mut out = format!(
-        "// Exercise `{name}`: {title}.\n\
-         //\n\
-         // Write the parts marked `todo!()`, then: searchlab exercise check {name}\n\
-         // Stuck? searchlab exercise hint {name} (one hint at a time).\n\
-         // The solution is the rung itself: {path}.\n\
-         // (Generated from {path} by `searchlab exercise skeletons`; work in your own copy,\n\
-         // exercises/mine/{name}.rs, which the commands make on first use.)\n\n",
-        name = exercise.name,
-        title = exercise.title,
-        path = exercise.source_path,
-    );
+    Ok(assemble(exercise, true))
+}
+
+/// The solution, in the shape of the learner's file: the rung's own code (and its shared
+/// modules') with nothing taken out. What `check` on it grades is the rung itself.
+pub fn solution(exercise: &Exercise) -> String {
+    assemble(exercise, false)
+}
+
+/// The learner's file of `exercise`, with its parts taken out (`take_out`) or left in.
+fn assemble(exercise: &Exercise, take_out: bool) -> String {
+    let sources = std::iter::once(exercise.source_path)
+        .chain(exercise.shared.iter().map(|s| s.source_path))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let mut out = if take_out {
+        format!(
+            "// Exercise `{name}`: {title}.\n\
+             //\n\
+             // Write the parts marked `todo!()`, then: searchlab exercise check {name}\n\
+             // Stuck? searchlab exercise hint {name} (one hint at a time).\n\
+             // The solution is the rung itself: {sources}.\n\
+             // (Generated from {sources} by `searchlab exercise skeletons`; work in your own\n\
+             // copy, exercises/mine/{name}.rs, which the commands make on first use.)\n\n",
+            name = exercise.name,
+            title = exercise.title,
+        )
+    } else {
+        format!(
+            "// The solution of exercise `{name}`: {sources}, assembled as your copy is.\n\n",
+            name = exercise.name,
+        )
+    };
+    // The rung's uses of a shared module become uses of the copy below.
+    let local = |text: String, prefix: &str| {
+        exercise.shared.iter().fold(text, |text, s| {
+            text.replace(
+                &format!("{}::", s.crate_path.replace("crate::", "searchlab::")),
+                &format!("{prefix}{}::", s.module),
+            )
+        })
+    };
+    out.push_str(&local(
+        take_parts(exercise, exercise.source, take_out, ""),
+        "self::",
+    ));
+    for shared in exercise.shared {
+        out.push_str(&format!(
+            "\n// {rule}\n// The shared machinery this exercise takes in: {path}, as the module `{module}`\n\
+             // (the code above uses it as `self::{module}`).\n// {rule}\n\n\
+             pub mod {module} {{\n",
+            rule = "-".repeat(92),
+            path = shared.source_path,
+            module = shared.module,
+        ));
+        let text = take_parts(exercise, shared.source, take_out, "    ");
+        let text = local(text, "super::");
+        let items = match shared.from_crate {
+            [one] => one.to_string(),
+            many => format!("{{{}}}", many.join(", ")),
+        };
+        let from_crate = format!(
+            "    pub use {}::{items};",
+            shared.crate_path.replace("crate::", "searchlab::"),
+        );
+        out.push_str(&text.replace(&from_crate_mark(), &from_crate));
+        out.push_str("}\n");
+    }
+    out
+}
+
+/// What [`take_parts`] leaves where a shared module's `from_crate` items were.
+fn from_crate_mark() -> String {
+    format!("    // {FROM_CRATE}")
+}
+
+/// `source` made the learner's: each part of `exercise` replaced by a `todo!()` (if
+/// `take_out`), a `from_crate` part by a mark, other anchor lines dropped, `crate::` made
+/// `searchlab::`, and every line indented by `indent`.
+fn take_parts(exercise: &Exercise, source: &str, take_out: bool, indent: &str) -> String {
+    let lines: Vec<&str> = source.lines().collect();
+    let all = parts(source).unwrap_or_default();
+    let taken: Vec<&Part> = all
+        .iter()
+        .filter(|p| {
+            p.name == FROM_CRATE
+                || (take_out
+                    && (exercise.parts.is_empty() || exercise.parts.contains(&p.name.as_str())))
+        })
+        .collect();
+    let mut out = String::new();
+    let mut push = |line: &str| {
+        if !line.is_empty() {
+            out.push_str(indent);
+        }
+        out.push_str(line);
+        out.push('\n');
+    };
     let mut i = 0;
     while i < lines.len() {
-        if let Some(part) = parts.iter().find(|p| p.start == i) {
-            let indent: String = lines[i].chars().take_while(|c| c.is_whitespace()).collect();
+        if let Some(part) = taken.iter().find(|p| p.start == i) {
+            if part.name == FROM_CRATE {
+                push(from_crate_mark().trim_start());
+                i = part.end + 1;
+                continue;
+            }
+            let own: String = lines[i].chars().take_while(|c| c.is_whitespace()).collect();
             // The block's last expression stays an expression; before more statements, a
             // statement.
             let tail = lines[part.end + 1..]
                 .iter()
                 .find(|l| !l.trim().is_empty())
                 .is_some_and(|l| l.trim_start().starts_with('}'));
-            out.push_str(&format!(
-                "{indent}todo!(\"{}\"){}\n",
+            push(&format!(
+                "{own}todo!(\"{}\"){}",
                 todo_message(exercise, &part.name),
                 if tail { "" } else { ";" }
             ));
@@ -486,12 +723,11 @@ pub fn skeleton(exercise: &Exercise) -> Result<String> {
         }
         let t = lines[i].trim_start();
         if !(t.starts_with("// ANCHOR:") || t.starts_with("// ANCHOR_END:")) {
-            out.push_str(&lines[i].replace("crate::", "searchlab::"));
-            out.push('\n');
+            push(&lines[i].replace("crate::", "searchlab::"));
         }
         i += 1;
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]
@@ -527,11 +763,7 @@ mod tests {
             let text = skeleton(exercise).unwrap();
             assert!(!text.contains("ANCHOR"), "{}", exercise.name);
             assert!(!text.contains("crate::"), "{}", exercise.name);
-            let taken = parts(exercise.source)
-                .unwrap()
-                .into_iter()
-                .filter(|p| exercise.parts.is_empty() || exercise.parts.contains(&p.name.as_str()));
-            for part in taken {
+            for part in parts_to_write(exercise).unwrap() {
                 assert!(
                     text.contains(&todo_message(exercise, &part.name)),
                     "{} {}",
