@@ -67,6 +67,30 @@ fn every_skeleton_solution_and_typical_mistake_is_graded_as_it_should_be() {
     assert_eq!(rejected, 37);
 }
 
+/// Each exercise ends its chapter of the book: a section that names its command, and
+/// questions with their answers folded away.
+#[test]
+fn each_exercise_ends_its_chapter_with_questions() {
+    for e in EXERCISES {
+        let chapter = match e.name {
+            "null_move" | "late_move_reductions" => "selective",
+            "connect" => "introduction",
+            name => name,
+        };
+        let path = format!("{}/book/src/{chapter}.md", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let command = format!("exercise check {}", e.name);
+        assert!(text.contains(&command), "{path} does not show `{command}`");
+        let questions = text.matches("<details><summary>").count();
+        assert!(questions >= 2, "{path}: {questions} questions");
+        assert_eq!(
+            text.matches("<details>").count(),
+            text.matches("</details>").count(),
+            "{path}: a question is not closed"
+        );
+    }
+}
+
 /// The crate's own move picker passes the picker's facts (the ordered exercise grades a
 /// learner's picker by them before the search).
 #[test]
@@ -342,4 +366,68 @@ fn the_second_game_is_graded_by_its_rules_and_the_stages_agreeing() {
     let verdict = grade_game(e, &ConnectThree::new);
     assert!(verdict.passed(), "{}", verdict.message());
     assert!(verdict.message().contains("the first player wins"));
+}
+
+/// The notebook's move-ordering cell: an order score written right passes the picker's facts,
+/// the most valuable attacker first is named where it first shows, and an unwritten one is
+/// "not done yet".
+#[test]
+fn an_order_written_in_a_notebook_cell_is_graded_by_the_pickers_facts() {
+    use chess::ChessMove;
+    use searchlab::teach::exercise::cell::grade_order_score;
+    fn written(
+        game: &Chess,
+        mv: ChessMove,
+        hash: Option<ChessMove>,
+        killers: [Option<ChessMove>; 2],
+        history: i32,
+    ) -> i32 {
+        if Some(mv) == hash {
+            return i32::MAX;
+        }
+        if let Some(c) = game.capture(mv) {
+            return (1 << 29) + c.victim * 100 - c.attacker;
+        }
+        match killers.iter().position(|&k| k == Some(mv)) {
+            Some(k) => (1 << 28) - k as i32,
+            None => history,
+        }
+    }
+    fn attacker_first(
+        game: &Chess,
+        mv: ChessMove,
+        hash: Option<ChessMove>,
+        killers: [Option<ChessMove>; 2],
+        history: i32,
+    ) -> i32 {
+        match game.capture(mv) {
+            Some(c) if Some(mv) != hash => (1 << 29) + c.attacker * 100 - c.victim,
+            _ => written(game, mv, hash, killers, history),
+        }
+    }
+    fn unwritten(
+        _: &Chess,
+        _: ChessMove,
+        _: Option<ChessMove>,
+        _: [Option<ChessMove>; 2],
+        _: i32,
+    ) -> i32 {
+        todo!("exercise ordered: write the part 'order'")
+    }
+    let verdict = grade_order_score(written);
+    assert!(verdict.passed(), "{}", verdict.message());
+    let verdict = grade_order_score(attacker_first);
+    assert!(
+        matches!(verdict, Verdict::Wrong(_))
+            && verdict.message().contains("the first difference is move 2")
+            && verdict.message().contains("c3b5 d1d5"),
+        "{}",
+        verdict.message()
+    );
+    let verdict = grade_order_score(unwritten);
+    assert!(
+        matches!(verdict, Verdict::NotDone(_)) && verdict.message().contains("not done yet"),
+        "{}",
+        verdict.message()
+    );
 }

@@ -4,7 +4,7 @@
 //! notebook goes on: the grader catches the panic, so even a headless run is not stopped.
 
 use super::find;
-use super::grade::{grade, Verdict};
+use super::grade::{grade, picker_problem, Verdict};
 use crate::games::Chess;
 use crate::limits::NodeCounter;
 use crate::search::engine::{fixed_depth, fixed_depth_result, Engine};
@@ -77,5 +77,52 @@ pub fn grade_alphabeta_node(node: AlphaBetaNode) -> Verdict {
                 .to_string(),
         ),
         verdict => verdict,
+    }
+}
+
+/// A move's order score as the notebook's move-ordering cell writes it: `mv` in `game`, given
+/// the node's hash move, the killers of its ply (the newer first) and the move's history score;
+/// a larger score is tried first.
+pub type OrderScore = fn(
+    &Chess,
+    chess::ChessMove,
+    Option<chess::ChessMove>,
+    [Option<chess::ChessMove>; 2],
+    i32,
+) -> i32;
+
+/// Grades a learner's order score as the `ordered` exercise grades a move picker
+/// ([`picker_problem`]): in its four positions, the moves handed out best first by `score`
+/// must come in the rung's picker's order. (The killers are the crate's: this cell writes the
+/// order, the file's exercise the killers too, and the search.)
+pub fn grade_order_score(score: OrderScore) -> Verdict {
+    use crate::search::move_picker::{MovePicker, OrderingTables};
+    let exercise = find("ordered").expect("the ordered exercise");
+    let probe = |game: &Chess, hash, cutoffs: &[chess::ChessMove]| {
+        let mut tables = OrderingTables::new();
+        for &mv in cutoffs {
+            tables.quiet_cutoff(mv, 0, 4, &[]);
+        }
+        let killers = tables.killers(0);
+        let scored = game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| (mv, score(game, mv, hash, killers, tables.history(0, mv))))
+            .collect();
+        (MovePicker::from_scores(scored).collect(), killers)
+    };
+    match picker_problem(exercise, &probe) {
+        Some(Verdict::NotDone(_)) => Verdict::NotDone(
+            "ordered: not done yet: the order score is still todo!(). Write it in the function \
+             above, then run the cell again."
+                .to_string(),
+        ),
+        Some(verdict) => verdict,
+        None => Verdict::Solved(
+            "ordered: solved. In the four positions of the ordered exercise, your scores hand \
+             out every move in the rung's picker's order: the hash move, captures by MVV-LVA, \
+             the killers, the rest by history."
+                .to_string(),
+        ),
     }
 }
