@@ -70,10 +70,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let root = root();
     match args.command {
         Action::List => {
-            println!("{:<12} {:<12} what you write", "exercise", "state");
+            let width = EXERCISES.iter().map(|e| e.name.len()).max().unwrap_or(8);
+            println!("{:<width$} {:<12} what you write", "exercise", "state");
             for e in EXERCISES {
                 let state = workspace::state(&root, e)?;
-                println!("{:<12} {:<12} {}", e.name, state.to_string(), e.title);
+                println!("{:<width$} {:<12} {}", e.name, state.to_string(), e.title);
             }
             println!(
                 "\nYour copies are in {}/ (made on first use). Check one with \

@@ -6,7 +6,7 @@
 //! together, with every committed skeleton and every solution, as modules of one program (one
 //! build, however many files), and grades each as `searchlab exercise check` grades a learner's
 //! copy: the skeleton must be "not done yet", the solution solved, each mistake rejected with
-//! its message. `cargo test` runs it (`tests/exercises.rs`), and so does
+//! its message. `cargo test --test exercises -- --ignored` runs it (in CI), and so does
 //! `searchlab exercise mistakes`.
 
 use super::workspace::{build_and_run, grading, Built};
