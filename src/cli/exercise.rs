@@ -101,7 +101,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let (n, hint) = workspace::next_hint(&root, e)?;
             println!("hint {n} of {} for {}:\n{hint}", e.hints.len(), e.name);
         }
-        Action::Solution { name } => print!("{}", exercise::solution(exercise::find(&name)?)),
+        Action::Solution { name } => print!("{}", exercise::solution(exercise::find(&name)?)?),
         Action::Watch => watch(&root)?,
         Action::Mistakes => {
             let graded = exercise::mistakes::check_all(&root)?;

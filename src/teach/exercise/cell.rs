@@ -4,7 +4,7 @@
 //! notebook goes on: the grader catches the panic, so even a headless run is not stopped.
 
 use super::find;
-use super::grade::{grade, picker_problem, Verdict};
+use super::grade::{grade, picker_problem, taught_tables, Verdict};
 use crate::games::Chess;
 use crate::limits::NodeCounter;
 use crate::search::engine::{fixed_depth, fixed_depth_result, Engine};
@@ -96,13 +96,10 @@ pub type OrderScore = fn(
 /// must come in the rung's picker's order. (The killers are the crate's: this cell writes the
 /// order, the file's exercise the killers too, and the search.)
 pub fn grade_order_score(score: OrderScore) -> Verdict {
-    use crate::search::move_picker::{MovePicker, OrderingTables};
+    use crate::search::move_picker::MovePicker;
     let exercise = find("ordered").expect("the ordered exercise");
     let probe = |game: &Chess, hash, cutoffs: &[chess::ChessMove]| {
-        let mut tables = OrderingTables::new();
-        for &mv in cutoffs {
-            tables.quiet_cutoff(mv, 0, 4, &[]);
-        }
+        let tables = taught_tables(cutoffs);
         let killers = tables.killers(0);
         let scored = game
             .legal_moves()

@@ -14,6 +14,7 @@ use super::Exercise;
 use crate::games::Chess;
 use crate::lab::compare::value_of_move;
 use crate::positions::{NamedPosition, LADDER};
+use crate::search::move_picker::{MovePicker, OrderingTables};
 use crate::search::{engine_for, Engine};
 use crate::stats::SearchResult;
 use crate::teach::notebook::thousands;
@@ -102,11 +103,11 @@ pub fn grade_on(
                 position.name, position.fen
             )
         };
-        let show = |r: &SearchResult<chess::ChessMove>| {
+        let show = |r: &SearchResult<ChessMove>| {
             format!(
                 "score {}, move {}, {} nodes",
                 r.score,
-                r.best_move.map_or("none".to_string(), |m| m.to_string()),
+                or_none(r.best_move),
                 thousands(r.nodes())
             )
         };
@@ -167,18 +168,12 @@ pub fn grade_on(
             if let Some(problem) = line_problem(&game, &got, own.pv.len())
                 .or_else(|| deepening_problem(&got, &own, reported))
             {
-                let line = |r: &SearchResult<chess::ChessMove>| {
-                    r.pv.iter()
-                        .map(|m| m.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
                 return Verdict::Wrong(format!(
                     "{}: {problem}, on {}\n  the rung's line: {}\n  yours:           {}",
                     exercise.name,
                     at(),
-                    line(&own),
-                    line(&got)
+                    list(&own.pv),
+                    list(&got.pv)
                 ));
             }
         }
@@ -249,13 +244,19 @@ pub fn crate_picker(
     hash: Option<ChessMove>,
     cutoffs: &[ChessMove],
 ) -> (Vec<ChessMove>, [Option<ChessMove>; 2]) {
-    use crate::search::move_picker::{MovePicker, OrderingTables};
+    let tables = taught_tables(cutoffs);
+    let order = MovePicker::new(game, game.legal_moves(), hash, &tables, 0).collect();
+    (order, tables.killers(0))
+}
+
+/// The crate's killers and history after the quiet cut-offs `cutoffs` at ply 0, each taught
+/// with `quiet_cutoff` at depth 4, as [`PickerProbe`] says.
+pub fn taught_tables(cutoffs: &[ChessMove]) -> OrderingTables<ChessMove> {
     let mut tables = OrderingTables::new();
     for &mv in cutoffs {
         tables.quiet_cutoff(mv, 0, 4, &[]);
     }
-    let order = MovePicker::new(game, game.legal_moves(), hash, &tables, 0).collect();
-    (order, tables.killers(0))
+    tables
 }
 
 /// The positions a move picker is graded on: a FEN, the hash move, and the quiet cut-offs
@@ -285,7 +286,7 @@ const PICKER_CASES: &[(&str, &str, &str)] = &[
 /// newer first, then the rest), and the same killers. `None` if they agree.
 pub fn picker_problem(exercise: &Exercise, probe: PickerProbe) -> Option<Verdict> {
     for (fen, hash, cutoffs) in PICKER_CASES {
-        let game = Chess::from_fen(fen).ok()?;
+        let game = Chess::from_fen(fen).expect("the picker's positions are legal");
         let hash = game.parse_uci(hash).ok();
         let cutoffs: Vec<ChessMove> = cutoffs
             .split_whitespace()
@@ -302,15 +303,10 @@ pub fn picker_problem(exercise: &Exercise, probe: PickerProbe) -> Option<Verdict
         let taught = list(&cutoffs);
         let given = format!(
             "in {fen}, with the hash move {} and the quiet cut-offs {taught} before",
-            hash.map_or("none".to_string(), |m| m.to_string())
+            or_none(hash)
         );
         if got_killers != killers {
-            let show = |k: &[Option<ChessMove>; 2]| {
-                k.iter()
-                    .map(|m| m.map_or("none".to_string(), |m| m.to_string()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
+            let show = |k: &[Option<ChessMove>; 2]| format!("{}, {}", or_none(k[0]), or_none(k[1]));
             return Some(Verdict::Wrong(format!(
                 "{}: after the quiet cut-offs {taught} at one ply, its killers are [{}]; yours \
                  are [{}] (the newest first, the one before it second, never one move twice)",
@@ -345,11 +341,11 @@ pub fn picker_problem(exercise: &Exercise, probe: PickerProbe) -> Option<Verdict
 /// rung's own (`own`), if anything: the same depths completed and recorded (a proven mate ends
 /// the search), each reported as it completed (`reported` of them were).
 fn deepening_problem(
-    got: &SearchResult<chess::ChessMove>,
-    own: &SearchResult<chess::ChessMove>,
+    got: &SearchResult<ChessMove>,
+    own: &SearchResult<ChessMove>,
     reported: usize,
 ) -> Option<String> {
-    let depths = |r: &SearchResult<chess::ChessMove>| {
+    let depths = |r: &SearchResult<ChessMove>| {
         r.iterations
             .iter()
             .map(|i| i.depth.to_string())
@@ -381,7 +377,7 @@ fn deepening_problem(
 const STOPPED_AT: [u64; 2] = [1_500, 20_000];
 
 /// Grades the learner's engine stopped by a node limit ([`STOPPED_AT`]) against the rung's own
-/// on the first `count` of `positions`: the same depth, score and move, since a stopped
+/// on the first four of `positions`: the same depth, score and move, since a stopped
 /// iteration is thrown away and the last completed one stands. `None` if they agree.
 fn stopped_problem(
     exercise: &Exercise,
@@ -389,22 +385,26 @@ fn stopped_problem(
     make: &dyn Fn() -> Box<dyn Engine<Chess>>,
 ) -> Option<Verdict> {
     for position in positions.iter().take(4) {
-        let game = Chess::from_fen(position.fen).ok()?;
+        let game = match Chess::from_fen(position.fen) {
+            Ok(game) => game,
+            Err(e) => return Some(Verdict::Wrong(format!("position {}: {e}", position.name))),
+        };
         for nodes in STOPPED_AT {
             let limits = SearchLimits::nodes(nodes);
-            let own = engine_for::<Chess>(exercise.name)
-                .ok()?
-                .search(&mut game.clone(), &limits);
+            let own = match engine_for::<Chess>(exercise.name) {
+                Ok(mut rung) => rung.search(&mut game.clone(), &limits),
+                Err(e) => return Some(Verdict::Wrong(e.to_string())),
+            };
             let got = match run_caught(|| make().search(&mut game.clone(), &limits)) {
                 Ok(got) => got,
                 Err(panic) => return Some(panic_verdict(exercise, &panic, position, 0)),
             };
-            let show = |r: &SearchResult<chess::ChessMove>| {
+            let show = |r: &SearchResult<ChessMove>| {
                 format!(
                     "depth {}, score {}, move {}",
                     r.depth,
                     r.score,
-                    r.best_move.map_or("none".to_string(), |m| m.to_string())
+                    or_none(r.best_move)
                 )
             };
             if show(&got) != show(&own) {
@@ -427,11 +427,7 @@ fn stopped_problem(
 
 /// What is wrong with the principal variation of `got`, if anything: it must start with the
 /// move played, be legal move after move, and be as long as the rung's own (`length`).
-fn line_problem(
-    game: &Chess,
-    got: &SearchResult<chess::ChessMove>,
-    length: usize,
-) -> Option<String> {
+fn line_problem(game: &Chess, got: &SearchResult<ChessMove>, length: usize) -> Option<String> {
     if got.best_move.is_some() && got.pv.first() != got.best_move.as_ref() {
         return Some("the principal variation does not start with the move played".to_string());
     }
@@ -689,6 +685,11 @@ fn grade_game_facts<G: Game + 'static>(name: &str, make: &dyn Fn() -> G) -> Verd
         thousands(total),
         "the first player wins"
     ))
+}
+
+/// A move as text, or "none".
+fn or_none<M: std::fmt::Display>(mv: Option<M>) -> String {
+    mv.map_or("none".to_string(), |m| m.to_string())
 }
 
 /// Moves as text, in the order given, separated by spaces.

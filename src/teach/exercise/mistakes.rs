@@ -9,7 +9,7 @@
 //! its message. `cargo test --test exercises -- --ignored` runs it (in CI), and so does
 //! `searchlab exercise mistakes`.
 
-use super::workspace::{build_and_run, grading, Built};
+use super::workspace::{build_and_run, grading, io, write_if_changed, Built};
 use super::{find, solution};
 use crate::error::{Error, Result};
 use std::path::Path;
@@ -311,7 +311,7 @@ pub const MISTAKES: &[Mistake] = &[
 /// The solution of the mistake's exercise with the mistake made, or an error if its text is
 /// not found exactly once there (the rung changed: the mistake must be written anew).
 pub fn mistaken(mistake: &Mistake) -> Result<String> {
-    let text = solution(find(mistake.exercise)?);
+    let text = solution(find(mistake.exercise)?)?;
     match text.matches(mistake.old).count() {
         1 => Ok(text.replacen(mistake.old, mistake.new, 1)),
         n => Err(Error::Setting(format!(
@@ -367,16 +367,12 @@ impl Graded {
 pub fn check_all(root: &Path) -> Result<Vec<Graded>> {
     let name = "exercise-mistakes";
     let src = root.join("target").join("exercises").join(name).join("src");
-    let io = |e: std::io::Error, path: &Path| Error::Io {
-        path: path.display().to_string(),
-        reason: e.to_string(),
-    };
-    std::fs::create_dir_all(&src).map_err(|e| io(e, &src))?;
+    io(std::fs::create_dir_all(&src), &src)?;
     let mut files = Vec::new();
     for exercise in super::EXERCISES {
         let (name, skeleton) = (exercise.name, super::skeleton(exercise)?);
         files.push((name, "the skeleton", Expected::NotDone, skeleton));
-        files.push((name, "the solution", Expected::Solved, solution(exercise)));
+        files.push((name, "the solution", Expected::Solved, solution(exercise)?));
     }
     for mistake in MISTAKES {
         let expected = Expected::Rejected(mistake.expected);
@@ -390,9 +386,7 @@ pub fn check_all(root: &Path) -> Result<Vec<Graded>> {
     for (i, (exercise, _, _, text)) in files.iter().enumerate() {
         let module = format!("file{i:02}");
         let path = src.join(format!("{module}.rs"));
-        if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-            std::fs::write(&path, text).map_err(|e| io(e, &path))?;
-        }
+        write_if_changed(&path, text)?;
         main.push_str(&format!("mod {module};\n"));
         body.push_str(&format!(
             "    let verdict = {};\n    println!(\"=== {i} {{}}\", verdict.passed());\n    \

@@ -576,6 +576,12 @@ pub fn todo_message(exercise: &Exercise, part: &str) -> String {
 /// ([`Shared::from_crate`]).
 const FROM_CRATE: &str = "from_crate";
 
+/// Whether the part called `name` is one `exercise` takes out: every part its files mark (but
+/// a `from_crate` mark), or those it names.
+fn writes(exercise: &Exercise, name: &str) -> bool {
+    name != FROM_CRATE && (exercise.parts.is_empty() || exercise.parts.contains(&name))
+}
+
 /// The parts of `exercise` to write, in its rung's file and its shared modules.
 pub fn parts_to_write(exercise: &Exercise) -> Result<Vec<Part>> {
     let mut all = parts(exercise.source)?;
@@ -584,8 +590,7 @@ pub fn parts_to_write(exercise: &Exercise) -> Result<Vec<Part>> {
     }
     Ok(all
         .into_iter()
-        .filter(|p| p.name != FROM_CRATE)
-        .filter(|p| exercise.parts.is_empty() || exercise.parts.contains(&p.name.as_str()))
+        .filter(|p| writes(exercise, &p.name))
         .collect())
 }
 
@@ -600,17 +605,24 @@ pub fn skeleton(exercise: &Exercise) -> Result<String> {
             exercise.source_path
         )));
     }
-    Ok(assemble(exercise, true))
+    assemble(exercise, true)
 }
 
 /// The solution, in the shape of the learner's file: the rung's own code (and its shared
 /// modules') with nothing taken out. What `check` on it grades is the rung itself.
-pub fn solution(exercise: &Exercise) -> String {
+pub fn solution(exercise: &Exercise) -> Result<String> {
     assemble(exercise, false)
 }
 
+impl Shared {
+    /// Its path as the learner's crate names it (`searchlab::search::deepening`).
+    fn searchlab_path(&self) -> String {
+        self.crate_path.replace("crate::", "searchlab::")
+    }
+}
+
 /// The learner's file of `exercise`, with its parts taken out (`take_out`) or left in.
-fn assemble(exercise: &Exercise, take_out: bool) -> String {
+fn assemble(exercise: &Exercise, take_out: bool) -> Result<String> {
     let sources = std::iter::once(exercise.source_path)
         .chain(exercise.shared.iter().map(|s| s.source_path))
         .collect::<Vec<_>>()
@@ -633,19 +645,28 @@ fn assemble(exercise: &Exercise, take_out: bool) -> String {
             name = exercise.name,
         )
     };
-    // The rung's uses of a shared module become uses of the copy below.
-    let local = |text: String, prefix: &str| {
-        exercise.shared.iter().fold(text, |text, s| {
-            text.replace(
-                &format!("{}::", s.crate_path.replace("crate::", "searchlab::")),
-                &format!("{prefix}{}::", s.module),
-            )
-        })
+    // A line of a source as the learner's crate reads it: `crate::` is searchlab, and a shared
+    // module is the copy in this file (seen from the rung as `self::`, from another shared
+    // module as `super::`).
+    let local = |prefix: &'static str| {
+        move |line: &str| {
+            let line = line.replace("crate::", "searchlab::");
+            exercise.shared.iter().fold(line, |line, s| {
+                line.replace(
+                    &format!("{}::", s.searchlab_path()),
+                    &format!("{prefix}{}::", s.module),
+                )
+            })
+        }
     };
-    out.push_str(&local(
-        take_parts(exercise, exercise.source, take_out, ""),
-        "self::",
-    ));
+    out.push_str(&take_parts(
+        exercise,
+        exercise.source,
+        take_out,
+        "",
+        None,
+        &local("self::"),
+    )?);
     for shared in exercise.shared {
         out.push_str(&format!(
             "\n// {rule}\n// The shared machinery this exercise takes in: {path}, as the module `{module}`\n\
@@ -655,40 +676,42 @@ fn assemble(exercise: &Exercise, take_out: bool) -> String {
             path = shared.source_path,
             module = shared.module,
         ));
-        let text = take_parts(exercise, shared.source, take_out, "    ");
-        let text = local(text, "super::");
         let items = match shared.from_crate {
             [one] => one.to_string(),
             many => format!("{{{}}}", many.join(", ")),
         };
-        let from_crate = format!(
-            "    pub use {}::{items};",
-            shared.crate_path.replace("crate::", "searchlab::"),
-        );
-        out.push_str(&text.replace(&from_crate_mark(), &from_crate));
+        let from_crate = format!("pub use {}::{items};", shared.searchlab_path());
+        let from_crate = Some(from_crate.as_str());
+        let text = take_parts(
+            exercise,
+            shared.source,
+            take_out,
+            "    ",
+            from_crate,
+            &local("super::"),
+        )?;
+        out.push_str(&text);
         out.push_str("}\n");
     }
-    out
-}
-
-/// What [`take_parts`] leaves where a shared module's `from_crate` items were.
-fn from_crate_mark() -> String {
-    format!("    // {FROM_CRATE}")
+    Ok(out)
 }
 
 /// `source` made the learner's: each part of `exercise` replaced by a `todo!()` (if
-/// `take_out`), a `from_crate` part by a mark, other anchor lines dropped, `crate::` made
-/// `searchlab::`, and every line indented by `indent`.
-fn take_parts(exercise: &Exercise, source: &str, take_out: bool, indent: &str) -> String {
+/// `take_out`), a `from_crate` part by the line `from_crate`, other anchor lines dropped, the
+/// other lines' paths made the learner's crate's by `paths`, and every line indented by
+/// `indent`.
+fn take_parts(
+    exercise: &Exercise,
+    source: &str,
+    take_out: bool,
+    indent: &str,
+    from_crate: Option<&str>,
+    paths: &dyn Fn(&str) -> String,
+) -> Result<String> {
     let lines: Vec<&str> = source.lines().collect();
-    let all = parts(source).unwrap_or_default();
-    let taken: Vec<&Part> = all
-        .iter()
-        .filter(|p| {
-            p.name == FROM_CRATE
-                || (take_out
-                    && (exercise.parts.is_empty() || exercise.parts.contains(&p.name.as_str())))
-        })
+    let taken: Vec<Part> = parts(source)?
+        .into_iter()
+        .filter(|p| p.name == FROM_CRATE || (take_out && writes(exercise, &p.name)))
         .collect();
     let mut out = String::new();
     let mut push = |line: &str| {
@@ -702,32 +725,33 @@ fn take_parts(exercise: &Exercise, source: &str, take_out: bool, indent: &str) -
     while i < lines.len() {
         if let Some(part) = taken.iter().find(|p| p.start == i) {
             if part.name == FROM_CRATE {
-                push(from_crate_mark().trim_start());
-                i = part.end + 1;
-                continue;
+                if let Some(line) = from_crate {
+                    push(line);
+                }
+            } else {
+                let own: String = lines[i].chars().take_while(|c| c.is_whitespace()).collect();
+                // The block's last expression stays an expression; before more statements, a
+                // statement.
+                let tail = lines[part.end + 1..]
+                    .iter()
+                    .find(|l| !l.trim().is_empty())
+                    .is_some_and(|l| l.trim_start().starts_with('}'));
+                push(&format!(
+                    "{own}todo!(\"{}\"){}",
+                    todo_message(exercise, &part.name),
+                    if tail { "" } else { ";" }
+                ));
             }
-            let own: String = lines[i].chars().take_while(|c| c.is_whitespace()).collect();
-            // The block's last expression stays an expression; before more statements, a
-            // statement.
-            let tail = lines[part.end + 1..]
-                .iter()
-                .find(|l| !l.trim().is_empty())
-                .is_some_and(|l| l.trim_start().starts_with('}'));
-            push(&format!(
-                "{own}todo!(\"{}\"){}",
-                todo_message(exercise, &part.name),
-                if tail { "" } else { ";" }
-            ));
             i = part.end + 1;
             continue;
         }
         let t = lines[i].trim_start();
         if !(t.starts_with("// ANCHOR:") || t.starts_with("// ANCHOR_END:")) {
-            push(&lines[i].replace("crate::", "searchlab::"));
+            push(&paths(lines[i]));
         }
         i += 1;
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]

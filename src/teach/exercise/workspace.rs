@@ -246,7 +246,8 @@ fn cargo() -> String {
     std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string())
 }
 
-fn write_if_changed(path: &Path, text: &str) -> Result<()> {
+/// Writes `text` to `path` unless the file holds it already (so cargo sees no change).
+pub(super) fn write_if_changed(path: &Path, text: &str) -> Result<()> {
     if std::fs::read_to_string(path).ok().as_deref() != Some(text) {
         io(std::fs::write(path, text), path)?;
     }
@@ -254,7 +255,7 @@ fn write_if_changed(path: &Path, text: &str) -> Result<()> {
 }
 
 /// A file operation's result, its error naming the file.
-fn io<T>(result: std::io::Result<T>, path: &Path) -> Result<T> {
+pub(super) fn io<T>(result: std::io::Result<T>, path: &Path) -> Result<T> {
     result.map_err(|e| Error::Io {
         path: path.display().to_string(),
         reason: e.to_string(),
