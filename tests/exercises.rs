@@ -437,3 +437,343 @@ fn an_order_written_in_a_notebook_cell_is_graded_by_the_pickers_facts() {
         verdict.message()
     );
 }
+
+/// The notebook's iterative-deepening cell: a loop that keeps the last completed iteration,
+/// tries the previous line first and stops at a proven mate is the rung node for node; one
+/// that forgets the previous line, or keeps a stopped iteration, is named.
+#[test]
+fn a_deepening_loop_written_in_a_notebook_cell_is_graded_as_the_rung() {
+    use searchlab::search::deepening::mate_proven;
+    use searchlab::teach::exercise::cell::{grade_deepening_loop, Deepener};
+    fn written(search: &mut Deepener, max_depth: Depth) {
+        let mut line = Vec::new();
+        for depth in 1..=max_depth {
+            let (score, pv) = search.iteration(depth, &line);
+            if search.stopped() {
+                break;
+            }
+            search.completed(depth, score, &pv);
+            line = pv;
+            if mate_proven(score, depth) {
+                break;
+            }
+        }
+    }
+    fn without_the_line(search: &mut Deepener, max_depth: Depth) {
+        for depth in 1..=max_depth {
+            let (score, pv) = search.iteration(depth, &[]);
+            if search.stopped() {
+                break;
+            }
+            search.completed(depth, score, &pv);
+            if mate_proven(score, depth) {
+                break;
+            }
+        }
+    }
+    fn keeping_the_stopped(search: &mut Deepener, max_depth: Depth) {
+        let mut line = Vec::new();
+        for depth in 1..=max_depth {
+            let (score, pv) = search.iteration(depth, &line);
+            search.completed(depth, score, &pv);
+            line = pv;
+            if search.stopped() || mate_proven(score, depth) {
+                break;
+            }
+        }
+    }
+    fn unwritten(_: &mut Deepener, _: Depth) {
+        todo!("exercise iterative: write the part 'loop'")
+    }
+    let verdict = grade_deepening_loop(written);
+    assert!(verdict.passed(), "{}", verdict.message());
+    let verdict = grade_deepening_loop(without_the_line);
+    assert!(
+        verdict.message().contains("nodes where the rung searched"),
+        "{}",
+        verdict.message()
+    );
+    let verdict = grade_deepening_loop(keeping_the_stopped);
+    assert!(
+        verdict
+            .message()
+            .contains("a stopped iteration is thrown away"),
+        "{}",
+        verdict.message()
+    );
+    let verdict = grade_deepening_loop(unwritten);
+    assert_eq!(
+        verdict.message(),
+        "iterative: not done yet: the loop is still todo!(). Write it in the function above, \
+         then run the cell again."
+    );
+}
+
+/// The notebook's table cell: the table's own cut-off and store pass; a mate not adjusted by
+/// ply, or bounds the wrong way round, are named.
+#[test]
+fn a_table_step_written_in_a_notebook_cell_is_graded_against_the_tables() {
+    use searchlab::teach::exercise::cell::grade_table;
+    use searchlab::tt::Bound;
+    fn cutoff(
+        stored: Score,
+        stored_depth: Depth,
+        bound: Bound,
+        depth: Depth,
+        ply: Ply,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        if stored_depth < depth {
+            return None;
+        }
+        let score = stored.from_tt(ply);
+        let answers = match bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        answers.then_some(score)
+    }
+    fn store(best: Score, alpha: Score, beta: Score, ply: Ply) -> (Score, Bound) {
+        (best.to_tt(ply), Bound::of(best, alpha, beta))
+    }
+    fn cutoff_from_the_node(
+        stored: Score,
+        stored_depth: Depth,
+        bound: Bound,
+        depth: Depth,
+        _: Ply,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        cutoff(stored, stored_depth, bound, depth, 0, alpha, beta)
+    }
+    fn bounds_swapped(best: Score, alpha: Score, beta: Score, ply: Ply) -> (Score, Bound) {
+        let bound = match Bound::of(best, alpha, beta) {
+            Bound::Lower => Bound::Upper,
+            Bound::Upper => Bound::Lower,
+            Bound::Exact => Bound::Exact,
+        };
+        (best.to_tt(ply), bound)
+    }
+    fn unwritten(_: Score, _: Score, _: Score, _: Ply) -> (Score, Bound) {
+        todo!("exercise cached: write the part 'store'")
+    }
+    assert!(grade_table(cutoff, store).passed());
+    let verdict = grade_table(cutoff_from_the_node, store);
+    assert!(
+        verdict
+            .message()
+            .contains("from_tt(ply) gives it from the root"),
+        "{}",
+        verdict.message()
+    );
+    let verdict = grade_table(cutoff, bounds_swapped);
+    assert!(
+        verdict.message().contains("the table: cp -250 (Upper)")
+            && verdict.message().contains("yours:     cp -250 (Lower)"),
+        "{}",
+        verdict.message()
+    );
+    let verdict = grade_table(cutoff, unwritten);
+    assert!(
+        verdict
+            .message()
+            .contains("not done yet: the store is still todo!()"),
+        "{}",
+        verdict.message()
+    );
+}
+
+/// The notebooks' later-move cells (PVS, late move reductions): the stages' steps pass; a
+/// re-search never done, a full window first, or a surprise not searched again at full depth,
+/// are named.
+#[test]
+fn a_later_move_written_in_a_notebook_cell_is_graded_by_its_searches() {
+    use searchlab::teach::exercise::cell::{grade_late_move, grade_later_move, ChildSearch};
+    fn pvs(search: ChildSearch, depth: Depth, alpha: Score, beta: Score) -> Score {
+        let null = Score(alpha.0 + 1);
+        let score = search(depth - 1, alpha, null);
+        if score > alpha && score < beta {
+            return search(depth - 1, alpha, beta);
+        }
+        score
+    }
+    fn never_again(search: ChildSearch, depth: Depth, alpha: Score, _: Score) -> Score {
+        search(depth - 1, alpha, Score(alpha.0 + 1))
+    }
+    fn whole_window(search: ChildSearch, depth: Depth, alpha: Score, beta: Score) -> Score {
+        search(depth - 1, alpha, beta)
+    }
+    fn reduced(search: ChildSearch, depth: Depth, alpha: Score, beta: Score, r: Depth) -> Score {
+        let null = Score(alpha.0 + 1);
+        let mut score = search(depth - 1 - r, alpha, null);
+        if r > 0 && score > alpha {
+            score = search(depth - 1, alpha, null);
+        }
+        if score > alpha && score < beta {
+            score = search(depth - 1, alpha, beta);
+        }
+        score
+    }
+    fn never_at_full_depth(
+        search: ChildSearch,
+        depth: Depth,
+        alpha: Score,
+        beta: Score,
+        r: Depth,
+    ) -> Score {
+        let score = search(depth - 1 - r, alpha, Score(alpha.0 + 1));
+        if score > alpha && score < beta {
+            return search(depth - 1 - r, alpha, beta);
+        }
+        score
+    }
+    assert!(grade_later_move(pvs).passed());
+    let verdict = grade_later_move(never_again);
+    assert!(
+        verdict.message().contains("only a bound: search again"),
+        "{}",
+        verdict.message()
+    );
+    let verdict = grade_later_move(whole_window);
+    assert!(
+        verdict.message().contains("first with the null window"),
+        "{}",
+        verdict.message()
+    );
+    assert!(grade_late_move(reduced).passed());
+    let verdict = grade_late_move(never_at_full_depth);
+    assert!(
+        verdict.message().contains("reduced by 1") && verdict.message().contains("at full depth"),
+        "{}",
+        verdict.message()
+    );
+}
+
+/// The notebook's quiescence cell: the rung's search written out passes node for node; stand
+/// pat in check is named where it first shows (below the position's root: another value).
+#[test]
+fn a_quiescence_search_written_in_a_notebook_cell_is_graded_as_the_rung() {
+    use searchlab::limits::MAX_QUIESCENCE_PLY;
+    use searchlab::search::move_picker::{noisy_moves_in_order, DELTA_MARGIN};
+    use searchlab::teach::exercise::cell::grade_quiescence;
+    fn search(
+        game: &mut Chess,
+        ply: Ply,
+        mut alpha: Score,
+        beta: Score,
+        counter: &mut NodeCounter,
+        stand_in_check: bool,
+    ) -> Score {
+        if !counter.count_node() {
+            return Score::DRAW;
+        }
+        if let Some(outcome) = game.outcome() {
+            return outcome.score(ply);
+        }
+        let in_check = game.in_check();
+        if ply >= MAX_QUIESCENCE_PLY {
+            return game.evaluate();
+        }
+        let mut best = -Score::INFINITE;
+        let stand_pat = game.evaluate();
+        if !in_check || stand_in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            best = stand_pat;
+            alpha = alpha.max(stand_pat);
+        }
+        for mv in noisy_moves_in_order(game) {
+            if !in_check {
+                let victim = game.capture(mv).map_or(0, |c| c.victim);
+                if stand_pat.0 + victim + DELTA_MARGIN <= alpha.0 || game.see(mv) < 0 {
+                    continue;
+                }
+            }
+            game.play(mv);
+            let score = -search(game, ply + 1, -beta, -alpha, counter, stand_in_check);
+            game.undo();
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+    fn written(g: &mut Chess, p: Ply, a: Score, b: Score, c: &mut NodeCounter) -> Score {
+        search(g, p, a, b, c, false)
+    }
+    fn standing_in_check(g: &mut Chess, p: Ply, a: Score, b: Score, c: &mut NodeCounter) -> Score {
+        search(g, p, a, b, c, true)
+    }
+    let verdict = grade_quiescence(written);
+    assert!(verdict.passed(), "{}", verdict.message());
+    let verdict = grade_quiescence(standing_in_check);
+    assert!(
+        verdict
+            .message()
+            .contains("on issue-36 after f8e8, with the window (-inf, +inf)")
+            && verdict.message().contains("the rung: cp 1932, 10 nodes")
+            && verdict.message().contains("never in check"),
+        "{}",
+        verdict.message()
+    );
+}
+
+/// The notebook's minimax cell: the rung's node written out passes node for node; a child's
+/// value not negated is named with the first position and depth where it shows.
+#[test]
+fn a_minimax_node_written_in_a_notebook_cell_is_graded_as_the_rung() {
+    use searchlab::teach::exercise::cell::grade_minimax_node;
+    fn node(game: &mut Chess, depth: Depth, ply: Ply, c: &mut NodeCounter, sign: i32) -> Score {
+        if !c.count_node() {
+            return Score::DRAW;
+        }
+        if let Some(outcome) = game.outcome() {
+            return outcome.score(ply);
+        }
+        if depth == 0 {
+            return game.evaluate();
+        }
+        let mut best = -Score::INFINITE;
+        for mv in game.legal_moves() {
+            game.play(mv);
+            let score = Score(sign * node(game, depth - 1, ply + 1, c, sign).0);
+            game.undo();
+            best = best.max(score);
+        }
+        best
+    }
+    fn written(game: &mut Chess, depth: Depth, ply: Ply, c: &mut NodeCounter) -> Score {
+        node(game, depth, ply, c, -1)
+    }
+    fn not_negated(game: &mut Chess, depth: Depth, ply: Ply, c: &mut NodeCounter) -> Score {
+        node(game, depth, ply, c, 1)
+    }
+    fn unwritten(_: &mut Chess, _: Depth, _: Ply, _: &mut NodeCounter) -> Score {
+        todo!("exercise minimax: write the part 'node'")
+    }
+    let verdict = grade_minimax_node(written);
+    assert!(verdict.passed(), "{}", verdict.message());
+    let verdict = grade_minimax_node(not_negated);
+    assert!(
+        verdict
+            .message()
+            .starts_with("minimax: on start at depth 2")
+            && verdict.message().contains("negate it"),
+        "{}",
+        verdict.message()
+    );
+    let verdict = grade_minimax_node(unwritten);
+    assert!(
+        verdict
+            .message()
+            .contains("not done yet: the loop is still todo!()"),
+        "{}",
+        verdict.message()
+    );
+}

@@ -454,9 +454,11 @@ fn line_problem(game: &Chess, got: &SearchResult<ChessMove>, length: usize) -> O
 
 /// A panic caught while grading: its message and where it happened.
 #[derive(Clone, Debug)]
-struct Panic {
-    message: String,
-    location: String,
+pub(super) struct Panic {
+    /// What it said (for a `todo!()`, "not yet implemented: …").
+    pub(super) message: String,
+    /// The file and line.
+    pub(super) location: String,
 }
 
 thread_local! {
@@ -491,7 +493,7 @@ fn install_hook() {
 }
 
 /// Runs `f`, turning a panic into its message and location, with nothing printed.
-fn run_caught<T>(f: impl FnOnce() -> T) -> std::result::Result<T, Panic> {
+pub(super) fn run_caught<T>(f: impl FnOnce() -> T) -> std::result::Result<T, Panic> {
     install_hook();
     GRADING.with(|g| g.set(true));
     let result = catch_unwind(AssertUnwindSafe(f));
@@ -688,12 +690,12 @@ fn grade_game_facts<G: Game + 'static>(name: &str, make: &dyn Fn() -> G) -> Verd
 }
 
 /// A move as text, or "none".
-fn or_none<M: std::fmt::Display>(mv: Option<M>) -> String {
+pub(super) fn or_none<M: std::fmt::Display>(mv: Option<M>) -> String {
     mv.map_or("none".to_string(), |m| m.to_string())
 }
 
 /// Moves as text, in the order given, separated by spaces.
-fn list<M: std::fmt::Display>(moves: &[M]) -> String {
+pub(super) fn list<M: std::fmt::Display>(moves: &[M]) -> String {
     moves
         .iter()
         .map(|m| m.to_string())
