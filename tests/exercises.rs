@@ -777,3 +777,78 @@ fn a_minimax_node_written_in_a_notebook_cell_is_graded_as_the_rung() {
         verdict.message()
     );
 }
+
+/// The notebook's parallel cell: the key XORed with its data passes; a key stored as it is
+/// (trusting a torn slot) is named.
+#[test]
+fn a_slot_written_in_a_notebook_cell_is_graded_by_torn_writes() {
+    use searchlab::teach::exercise::cell::grade_slot;
+    fn xor_write(key: u64, data: u64) -> [u64; 2] {
+        [key ^ data, data]
+    }
+    fn xor_read([keyed, data]: [u64; 2]) -> u64 {
+        keyed ^ data
+    }
+    fn plain_write(key: u64, data: u64) -> [u64; 2] {
+        [key, data]
+    }
+    fn plain_read([key, _]: [u64; 2]) -> u64 {
+        key
+    }
+    fn unwritten(_: [u64; 2]) -> u64 {
+        todo!("exercise parallel: write the part 'read'")
+    }
+    assert!(grade_slot(xor_write, xor_read).passed());
+    let verdict = grade_slot(plain_write, plain_read);
+    assert!(
+        verdict.message().contains("a torn slot") && verdict.message().contains("mixed"),
+        "{}",
+        verdict.message()
+    );
+    let verdict = grade_slot(xor_write, unwritten);
+    assert!(
+        verdict.message().contains("not done yet"),
+        "{}",
+        verdict.message()
+    );
+}
+
+/// The notebook's tuning cell: the tuner's sigmoid and mean squared error pass; a sigmoid the
+/// wrong way round is named.
+#[test]
+fn a_sigmoid_written_in_a_notebook_cell_is_graded_against_the_tuners() {
+    use searchlab::teach::exercise::cell::grade_texel;
+    fn sigmoid(k: f64, eval: f64) -> f64 {
+        1.0 / (1.0 + (-k * eval).exp())
+    }
+    fn backwards(k: f64, eval: f64) -> f64 {
+        1.0 / (1.0 + (k * eval).exp())
+    }
+    fn error(k: f64, positions: &[(f64, f64)]) -> f64 {
+        let sum: f64 = positions
+            .iter()
+            .map(|&(eval, result)| (result - sigmoid(k, eval)).powi(2))
+            .sum();
+        sum / positions.len() as f64
+    }
+    fn summed(k: f64, positions: &[(f64, f64)]) -> f64 {
+        error(k, positions) * positions.len() as f64
+    }
+    assert!(grade_texel(sigmoid, error).passed());
+    let verdict = grade_texel(backwards, error);
+    assert!(
+        verdict
+            .message()
+            .contains("an evaluation of -2000 centipawns"),
+        "{}",
+        verdict.message()
+    );
+    let verdict = grade_texel(sigmoid, summed);
+    assert!(
+        verdict
+            .message()
+            .contains("the error at K = 0.002 over 41 positions"),
+        "{}",
+        verdict.message()
+    );
+}

@@ -10,7 +10,8 @@
 //! a step inside a node that the rung's node cannot call out of (the table's answer and what is
 //! stored, 04; the order of the moves, 05; a later move's search, 06 and 08), the function is
 //! graded against the crate's own step, or the step's facts, case by case, and the cell says
-//! which exercise grades the whole rung.
+//! which exercise grades the whole rung. The last two stages have no file exercise; their
+//! cells take the idea's heart: the lock-free table's slot (09), Texel's sigmoid and error (10).
 
 mod alphabeta;
 mod cached;
@@ -18,7 +19,9 @@ mod iterative;
 mod later_move;
 mod minimax;
 mod ordered;
+mod parallel;
 mod quiescence;
+mod tuning;
 
 pub use alphabeta::{grade_alphabeta_node, AlphaBetaNode, NodeEngine};
 pub use cached::{grade_table, TableCutoff, TableStore};
@@ -26,7 +29,9 @@ pub use iterative::{grade_deepening_loop, Deepener, DeepeningLoop, LoopEngine};
 pub use later_move::{grade_late_move, grade_later_move, ChildSearch, LateMove, LaterMove};
 pub use minimax::{grade_minimax_node, MinimaxNode};
 pub use ordered::{grade_order_score, OrderScore};
+pub use parallel::{grade_slot, SlotRead, SlotWrite};
 pub use quiescence::{grade_quiescence, QuiescenceNode};
+pub use tuning::{grade_texel, MeanError, Sigmoid};
 
 use super::grade::{run_caught, Verdict};
 use crate::Score;
