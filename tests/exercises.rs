@@ -4,11 +4,11 @@
 
 use searchlab::limits::NodeCounter;
 use searchlab::positions::LADDER;
-use searchlab::search::engine::{fixed_depth, fixed_depth_result};
 use searchlab::search::{AlphaBeta, Engine};
+use searchlab::teach::exercise::cell::NodeEngine;
 use searchlab::teach::exercise::grade::{self, grade, grade_on, Verdict};
 use searchlab::teach::exercise::{self, find, mistakes, skeleton, EXERCISES};
-use searchlab::{Chess, Depth, Game, Ply, Score, SearchLimits, SearchResult};
+use searchlab::{Chess, Depth, Game, Ply, Score};
 
 #[test]
 fn the_committed_skeletons_are_what_the_sources_give() {
@@ -107,8 +107,8 @@ fn the_crate_picker_passes_the_pickers_facts() {
     assert!(verdict.is_none(), "{verdict:?}");
 }
 
-/// The mistakes learners make in alpha-beta's node, each one switch of this engine (the rung's
-/// node, with the mistake put in).
+/// The mistakes learners make in alpha-beta's node, each one switch of [`mistaken_node`] (the
+/// rung's node, with the mistake put in).
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Mistake {
     /// The rung as it is.
@@ -127,100 +127,74 @@ enum Mistake {
     Panics,
 }
 
-struct Mistaken {
+/// The rung's node with `mistake` made in it, counting on `counter`.
+fn mistaken_node(
     mistake: Mistake,
-    counter: NodeCounter,
+    game: &mut Chess,
+    depth: Depth,
+    ply: Ply,
+    mut alpha: Score,
+    beta: Score,
+    counter: &mut NodeCounter,
+) -> Score {
+    if !counter.count_node() {
+        return Score::DRAW;
+    }
+    if let Some(outcome) = game.outcome() {
+        return outcome.score(ply);
+    }
+    if depth == 0 {
+        return game.evaluate();
+    }
+    match mistake {
+        Mistake::Unfinished => todo!("exercise alphabeta: write the part 'node'"),
+        Mistake::Panics if depth == 2 => {
+            let first = game.legal_moves().into_iter().find(|_| false);
+            first.expect("a move I was sure of");
+        }
+        _ => {}
+    }
+    let mut best = -Score::INFINITE;
+    for (tried, mv) in game.legal_moves().into_iter().enumerate() {
+        game.play(mv);
+        let score = match mistake {
+            Mistake::WindowNotSwapped => {
+                -mistaken_node(mistake, game, depth - 1, ply + 1, -alpha, -beta, counter)
+            }
+            Mistake::ScoreNotNegated => {
+                mistaken_node(mistake, game, depth - 1, ply + 1, -beta, -alpha, counter)
+            }
+            Mistake::WindowOffByOne => {
+                let top = Score(-beta.0 + 1);
+                -mistaken_node(mistake, game, depth - 1, ply + 1, top, -alpha, counter)
+            }
+            _ => -mistaken_node(mistake, game, depth - 1, ply + 1, -beta, -alpha, counter),
+        };
+        game.undo();
+        best = best.max(score);
+        if mistake != Mistake::AlphaNeverRaised {
+            alpha = alpha.max(score);
+        }
+        if alpha >= beta {
+            counter.stats.count_cutoff(tried);
+            break;
+        }
+    }
+    best
 }
 
-impl Mistaken {
-    fn new(mistake: Mistake) -> Self {
-        Mistaken {
-            mistake,
-            counter: NodeCounter::new(&SearchLimits::default()),
-        }
-    }
-
-    fn node(
-        &mut self,
-        game: &mut Chess,
-        depth: Depth,
-        ply: Ply,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Score {
-        if !self.counter.count_node() {
-            return Score::DRAW;
-        }
-        if let Some(outcome) = game.outcome() {
-            return outcome.score(ply);
-        }
-        if depth == 0 {
-            return game.evaluate();
-        }
-        match self.mistake {
-            Mistake::Unfinished => todo!("exercise alphabeta: write the part 'node'"),
-            Mistake::Panics if depth == 2 => {
-                let first = game.legal_moves().into_iter().find(|_| false);
-                first.expect("a move I was sure of");
-            }
-            _ => {}
-        }
-        let mut best = -Score::INFINITE;
-        for (tried, mv) in game.legal_moves().into_iter().enumerate() {
-            game.play(mv);
-            let score = match self.mistake {
-                Mistake::WindowNotSwapped => -self.node(game, depth - 1, ply + 1, -alpha, -beta),
-                Mistake::ScoreNotNegated => self.node(game, depth - 1, ply + 1, -beta, -alpha),
-                Mistake::WindowOffByOne => {
-                    -self.node(game, depth - 1, ply + 1, Score(-beta.0 + 1), -alpha)
-                }
-                _ => -self.node(game, depth - 1, ply + 1, -beta, -alpha),
-            };
-            game.undo();
-            best = best.max(score);
-            if self.mistake != Mistake::AlphaNeverRaised {
-                alpha = alpha.max(score);
-            }
-            if alpha >= beta {
-                self.counter.stats.count_cutoff(tried);
-                break;
-            }
-        }
-        best
-    }
-}
-
-impl Engine<Chess> for Mistaken {
-    fn name(&self) -> &'static str {
-        "mistaken"
-    }
-
-    fn search(
-        &mut self,
-        game: &mut Chess,
-        limits: &SearchLimits,
-    ) -> SearchResult<chess::ChessMove> {
-        let depth = fixed_depth(limits, 4);
-        self.counter = NodeCounter::new(limits);
-        self.counter.stats.nodes = 1;
-        let mut best_move = None;
-        let mut best_score = -Score::INFINITE;
-        for mv in game.legal_moves() {
-            game.play(mv);
-            let score = -self.node(game, depth - 1, 1, -Score::INFINITE, -best_score);
-            game.undo();
-            if score > best_score {
-                best_score = score;
-                best_move = Some(mv);
-            }
-        }
-        fixed_depth_result(game, best_move, best_score, depth, &self.counter)
-    }
+/// The alpha-beta rung's root (the notebook cell's engine) with the mistaken node below it.
+fn mistaken(mistake: Mistake) -> Box<dyn Engine<Chess>> {
+    Box::new(NodeEngine::with(
+        move |game, depth, ply, alpha, beta, counter| {
+            mistaken_node(mistake, game, depth, ply, alpha, beta, counter)
+        },
+    ))
 }
 
 fn graded(mistake: Mistake) -> Verdict {
     let e = exercise::find("alphabeta").unwrap();
-    grade(e, &move || Box::new(Mistaken::new(mistake)))
+    grade(e, &move || mistaken(mistake))
 }
 
 #[test]
@@ -285,9 +259,7 @@ fn no_cut_off_is_not_yet_the_idea() {
 #[test]
 fn a_panic_of_the_learners_own_is_reported_with_its_place() {
     let e = exercise::find("alphabeta").unwrap();
-    let verdict = grade_on(e, &LADDER[..1], &|| {
-        Box::new(Mistaken::new(Mistake::Panics))
-    });
+    let verdict = grade_on(e, &LADDER[..1], &|| mistaken(Mistake::Panics));
     let message = verdict.message();
     assert!(
         message.contains("your engine panicked on start at depth 3"),
