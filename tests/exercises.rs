@@ -121,6 +121,8 @@ enum Mistake {
     AlphaNeverRaised,
     /// The child's window one point too narrow at the top: (-beta + 1, -alpha).
     WindowOffByOne,
+    /// The cut-off made only once alpha passes beta (`alpha > beta`): the scores stay right.
+    CutoffLate,
     /// The part still todo!().
     Unfinished,
     /// A panic of the learner's own.
@@ -175,7 +177,11 @@ fn mistaken_node(
         if mistake != Mistake::AlphaNeverRaised {
             alpha = alpha.max(score);
         }
-        if alpha >= beta {
+        let cut = match mistake {
+            Mistake::CutoffLate => alpha > beta,
+            _ => alpha >= beta,
+        };
+        if cut {
             counter.stats.count_cutoff(tried);
             break;
         }
@@ -244,16 +250,24 @@ fn wrong_windows_and_signs_are_caught_where_they_first_show() {
 }
 
 #[test]
-fn no_cut_off_is_not_yet_the_idea() {
-    let verdict = graded(Mistake::AlphaNeverRaised);
-    assert!(
-        verdict
-            .message()
-            .contains("the same scores and moves as minimax")
-            && verdict.message().contains("is a cut-off ever made?"),
-        "{}",
-        verdict.message()
-    );
+fn a_cut_off_made_late_or_never_is_not_yet_the_idea() {
+    // Both keep every score and move right; each searches more nodes than the rung somewhere,
+    // and the first such position is named.
+    for mistake in [Mistake::AlphaNeverRaised, Mistake::CutoffLate] {
+        let verdict = graded(mistake);
+        let message = verdict.message();
+        assert!(
+            matches!(verdict, Verdict::Wrong(_)),
+            "{mistake:?}: {message}"
+        );
+        assert!(
+            message.contains("the same score and move, but ")
+                && message.contains("nodes where the rung searched")
+                && message.contains("is every cut-off made as soon as it can be?"),
+            "{mistake:?}: {message}"
+        );
+        assert!(message.contains(" at depth "), "{mistake:?}: {message}");
+    }
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //! learner's engine must return the score of the rung below, and its move, or a different move
 //! proved to be worth the same (the position after it searched by alpha-beta one ply less deep:
 //! two moves of equal value are both right). Over all of them it must search fewer nodes than
-//! the rung below: an idea that saves nothing is not yet the idea. The first disagreement is
+//! the rung below: an idea that saves nothing is not yet the idea. Where the idea leaves no
+//! freedom (alpha-beta, its moves in the game's order), no position may take more nodes than
+//! the rung itself takes: a cut-off made late shows there. The first disagreement is
 //! reported with the position's name and FEN, the depth, what was expected and what came back,
 //! and the nodes. Where the exercise grades the line too, the principal variation must start
 //! with the move, be legal, and be as long as the rung's own. A `todo!()` still in place is
@@ -146,6 +148,23 @@ pub fn grade_on(
             };
             if !proved {
                 return disagree("a different move, not worth the same");
+            }
+        }
+        if exercise.at_most_rung_nodes {
+            let own = match engine_for::<Chess>(exercise.name) {
+                Ok(mut rung) => rung.search(&mut game.clone(), &limits),
+                Err(e) => return Verdict::Wrong(e.to_string()),
+            };
+            if got.nodes() > own.nodes() {
+                return Verdict::Wrong(format!(
+                    "{}: the same score and move, but {} nodes where the rung searched {}, \
+                     trying the moves in the same order, on {}\n(is every cut-off made as soon \
+                     as it can be?)",
+                    exercise.name,
+                    thousands(got.nodes()),
+                    thousands(own.nodes()),
+                    at()
+                ));
             }
         }
         if exercise.line {

@@ -59,7 +59,14 @@ pub const MISTAKES: &[Mistake] = &[
         "            alpha = alpha.max(score);\n",
         "",
         "alpha never raised (no cut-off)",
-        "is a cut-off ever made?",
+        "is every cut-off made as soon as it can be?",
+    ),
+    m(
+        "alphabeta",
+        "            if alpha >= beta {",
+        "            if alpha > beta {",
+        "the cut-off made only once alpha passes beta",
+        "is every cut-off made as soon as it can be?",
     ),
     m(
         "iterative",

@@ -80,6 +80,11 @@ pub struct Exercise {
     /// freedom, so the same nodes as the rung at every depth, and under a node limit the same
     /// depth, score and move.
     pub node_for_node: bool,
+    /// Whether the rung's own node count, position by position, is the most a right answer
+    /// may search: trying the game's moves in the game's order, the idea leaves no freedom to
+    /// search more, so a cut-off made late (or not at all) shows there even where the scores
+    /// agree.
+    pub at_most_rung_nodes: bool,
     /// The hints, one at a time.
     pub hints: &'static [&'static str],
 }
@@ -136,6 +141,7 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
     picker: false,
     line: false,
     node_for_node: false,
+    at_most_rung_nodes: true,
     hints: &[
         "Start from minimax's node (src/search/minimax.rs): try every move, play it, search the \
          child, undo it, keep the best score. Alpha-beta adds a window (alpha, beta) to that loop.",
@@ -172,6 +178,7 @@ Exercise {
     picker: false,
     line: true,
     node_for_node: true,
+    at_most_rung_nodes: false,
     hints: &[
         "Three parts, in the order a search meets them: the loop over depths (loop, in the \
          module deepening at the end of the file), the previous iteration's line tried first \
@@ -247,6 +254,7 @@ Exercise {
     picker: false,
     line: true,
     node_for_node: false,
+    at_most_rung_nodes: false,
     hints: &[
         "Two parts: the store at the end of the node (store: remember what this search found \
          about the position), and the probe's answer (cutoff, in Entry::cutoff in the module tt \
@@ -290,6 +298,7 @@ Exercise {
     picker: true,
     line: true,
     node_for_node: false,
+    at_most_rung_nodes: false,
     hints: &[
         "Two parts, both in the module move_picker at the end of the file: the order score of \
          each move (order, in MovePicker::with_quiet_scores), and what a quiet cut-off teaches \
@@ -325,6 +334,7 @@ Exercise {
     picker: false,
     line: true,
     node_for_node: false,
+    at_most_rung_nodes: false,
     hints: &[
         "The first move is searched with the full window (written for you). Every other move \
          only has to prove it is no better than alpha.",
@@ -359,6 +369,7 @@ Exercise {
     picker: false,
     line: false,
     node_for_node: false,
+    at_most_rung_nodes: false,
     hints: &[
         "Two parts: what the side to move may claim without capturing (stand pat), and the \
          captures themselves. Which captures, in which order, and which to skip, is written for \
@@ -404,6 +415,7 @@ Exercise {
     picker: false,
     line: false,
     node_for_node: false,
+    at_most_rung_nodes: false,
     hints: &[
         "The function returns Some(score) to cut the node without searching its moves, None to \
          search it as usual. Everything it needs is in its arguments and in self.",
@@ -448,6 +460,7 @@ Exercise {
     picker: false,
     line: false,
     node_for_node: false,
+    at_most_rung_nodes: false,
     hints: &[
         "Two parts: late_move_reduction says by how many plies a move is reduced (0: not at \
          all), and search_child searches a move with that reduction.",
@@ -481,6 +494,7 @@ Exercise {
     picker: false,
     line: false,
     node_for_node: false,
+    at_most_rung_nodes: false,
     hints: &[
         "Five methods: legal_moves, play, undo, outcome and hash. The board (cells, heights, \
          history), to_move and stone are written for you; evaluate is 0, since the stages \
