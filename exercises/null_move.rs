@@ -215,8 +215,13 @@ impl<G: Game> Selective<G> {
             return self.evaluator.evaluate(game); // a safety net: captures run out long before this
         }
         let mut best = -Score::INFINITE;
-        // Stand pat: the side to move may decline every capture (not when in check).
-        let stand_pat = self.evaluator.evaluate(game);
+        // Stand pat: the side to move may decline every capture (not when in check, where the
+        // evaluation would go unused: it is not asked for).
+        let stand_pat = if in_check {
+            -Score::INFINITE
+        } else {
+            self.evaluator.evaluate(game)
+        };
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;

@@ -27,8 +27,13 @@ pub struct Args {
     /// Split the count by first move.
     #[arg(long)]
     pub divide: bool,
+    /// Count every node visited, the root and inner nodes too, each generating its moves and
+    /// every move played (no bulk counting at the last ply): the `chess` crate's own cost of a
+    /// node, the floor under every stage (`valgrind --tool=callgrind` counts its instructions).
+    #[arg(long, conflicts_with = "divide")]
+    pub every_node: bool,
     /// Check every count of a perft suite file (`FEN ;D1 20 ;D2 400 …`) instead.
-    #[arg(long, conflicts_with_all = ["fen", "depth", "divide"])]
+    #[arg(long, conflicts_with_all = ["fen", "depth", "divide", "every_node"])]
     pub suite: Option<PathBuf>,
     /// With `--suite`: skip counts deeper than this.
     #[arg(long, default_value_t = 4, requires = "suite")]
@@ -54,6 +59,8 @@ fn run_one(args: &Args, json: bool) -> anyhow::Result<()> {
             .collect();
         split.sort();
         (split.iter().map(|(_, _, n)| n).sum(), Some(split))
+    } else if args.every_node {
+        (game.perft_every_node(args.depth), None)
     } else {
         (game.perft(args.depth), None)
     };
@@ -79,8 +86,13 @@ fn run_one(args: &Args, json: bool) -> anyhow::Result<()> {
         }
         println!("\n{} moves", split.len());
     }
+    let what = if args.every_node {
+        "nodes visited"
+    } else {
+        "nodes"
+    };
     println!(
-        "perft {} = {nodes} nodes in {:.1} ms, {nps} nodes/s",
+        "perft {} = {nodes} {what} in {:.1} ms, {nps} nodes/s",
         args.depth,
         millis(time)
     );

@@ -2,8 +2,9 @@
 //!
 //! `chess::Board` generates legal moves very fast, but it is a *position*, not a *game*: it
 //! drops the halfmove clock when it reads a FEN and it has no history. So [`Chess`] keeps a
-//! stack of frames (board, halfmove clock, fullmove number). `play` pushes a frame and `undo`
-//! pops it, which gives us, for free, everything the draw rules need:
+//! frame (board, halfmove clock, fullmove number) for the position now and a stack of the
+//! frames before it. `play` pushes the current frame and makes the next one; `undo` pops the
+//! last frame back. That gives us, for free, everything the draw rules need:
 //!
 //! - **checkmate and stalemate**: no legal move, in check or not;
 //! - **the 50-move rule**: the halfmove clock reaches 100 (mate on that move still counts);
@@ -42,7 +43,10 @@ struct Frame {
 /// A chess game: the current position and every position before it.
 #[derive(Clone, Debug)]
 pub struct Chess {
-    frames: Vec<Frame>,
+    /// The position now: read at every node, so kept apart rather than as the last of a list.
+    current: Frame,
+    /// The positions before it, oldest first.
+    earlier: Vec<Frame>,
 }
 
 impl Default for Chess {
@@ -83,7 +87,7 @@ impl Chess {
 
     /// Number of moves played since the position this game was created from.
     pub fn moves_played(&self) -> usize {
-        self.frames.len() - 1
+        self.earlier.len()
     }
 
     /// The current position as a 6-field FEN.
@@ -210,6 +214,15 @@ impl Chess {
         perft_board(self.board(), depth)
     }
 
+    /// Counts every node of the legal move tree to `depth` plies, the root included, visiting
+    /// each one: every node generates its legal moves (the leaves too, as a search's leaves
+    /// do) and every move is played, with no bulk counting. It uses the `chess` crate alone,
+    /// so its cost a node is the floor under any search built on that crate: what generating
+    /// a node's moves and playing one costs, and nothing else.
+    pub fn perft_every_node(&self, depth: u32) -> u64 {
+        every_node(self.board(), depth)
+    }
+
     /// Perft split by first move, for finding where two move generators disagree.
     pub fn perft_divide(&self, depth: u32) -> Vec<(ChessMove, u64)> {
         let depth = depth.max(1);
@@ -219,9 +232,7 @@ impl Chess {
     }
 
     fn current(&self) -> &Frame {
-        self.frames
-            .last()
-            .expect("a game always has its initial frame")
+        &self.current
     }
 
     fn illegal(&self, text: &str) -> Error {
@@ -258,11 +269,11 @@ impl Chess {
     fn earlier_occurrences(&self) -> impl Iterator<Item = &Frame> + '_ {
         let current = self.current();
         let key = current.board.get_hash();
-        self.frames
+        self.earlier
             .iter()
             .rev()
-            .take(current.halfmove_clock as usize + 1)
-            .skip(2)
+            .take(current.halfmove_clock as usize)
+            .skip(1)
             .step_by(2)
             .filter(move |frame| frame.board.get_hash() == key)
     }
@@ -358,14 +369,15 @@ impl Game for Chess {
             fullmove_number: frame.fullmove_number
                 + u32::from(frame.board.side_to_move() == Color::Black),
         };
-        self.frames.push(next);
+        self.earlier
+            .push(std::mem::replace(&mut self.current, next));
     }
 
     fn undo(&mut self) {
-        // The initial frame is never popped: `undo` without a `play` is a caller's bug, and the
+        // With no position before this one, `undo` without a `play` is a caller's bug, and the
         // position simply stays where it is.
-        if self.frames.len() > 1 {
-            self.frames.pop();
+        if let Some(previous) = self.earlier.pop() {
+            self.current = previous;
         }
     }
     // ANCHOR_END: moves
@@ -438,11 +450,13 @@ impl Game for Chess {
             // The clock restarts as after a capture: no repetition may be claimed across a
             // pass (the position before it had the other side to move), and a search below a
             // pass is too shallow to reach the 50-move rule anyway.
-            self.frames.push(Frame {
+            let passed = Frame {
                 board,
                 halfmove_clock: 0,
                 fullmove_number: frame.fullmove_number,
-            });
+            };
+            self.earlier
+                .push(std::mem::replace(&mut self.current, passed));
         }
     }
 
@@ -542,6 +556,19 @@ fn perft_board(board: &Board, depth: u32) -> u64 {
     }
 }
 // ANCHOR_END: perft
+
+fn every_node(board: &Board, depth: u32) -> u64 {
+    let moves = MoveGen::new_legal(board);
+    if depth == 0 {
+        // A leaf generates its moves too (a search's leaf asks whether the game is over); the
+        // count is kept from the optimiser, which could otherwise drop the generation.
+        std::hint::black_box(moves.count());
+        return 1;
+    }
+    1 + moves
+        .map(|mv| every_node(&board.make_move_new(mv), depth - 1))
+        .sum::<u64>()
+}
 
 /// Has the side to move a legal move? The search asks at every node, and nearly always the
 /// answer is yes, so it is worth proving that cheaply before generating every move: out of
@@ -695,11 +722,12 @@ fn parse_fen(fen: &str) -> std::result::Result<Chess, FenError> {
     })?;
     check_en_passant(&board, ep)?;
     Ok(Chess {
-        frames: vec![Frame {
+        current: Frame {
             board,
             halfmove_clock,
             fullmove_number,
-        }],
+        },
+        earlier: Vec::new(),
     })
 }
 
@@ -885,6 +913,14 @@ mod tests {
             walk(game.board(), 3, &mut checked);
         }
         assert!(checked > 10_000);
+    }
+
+    #[test]
+    fn perft_every_node_counts_the_whole_tree() {
+        // The root, 20 first moves, 400 replies, 8,902 positions after three plies.
+        let start = Chess::start();
+        assert_eq!(start.perft_every_node(0), 1);
+        assert_eq!(start.perft_every_node(3), 1 + 20 + 400 + 8_902);
     }
 
     #[test]

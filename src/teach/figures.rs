@@ -232,6 +232,7 @@ pub fn draw<E: From<Error>>(
     crate::teach::numbers::add_tictactoe(&mut numbers)?;
     crate::teach::numbers::add_elo_ladder(&mut numbers)?;
     crate::teach::numbers::add_speeds(&mut numbers)?;
+    crate::teach::numbers::add_instructions(&mut numbers)?;
     crate::teach::numbers::add_bench_signature(&mut numbers)?;
     emit(
         "selective-pieces.md",

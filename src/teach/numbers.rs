@@ -24,6 +24,8 @@
 //! - `ttt.*`: the whole tic-tac-toe tree, searched by the first four stages;
 //! - `elo.ladder.STAGE.*`: the Elo ladder's match results (`book/measured/elo-ladder.tsv`);
 //! - `speed.*`: speed measurements (`book/measured/speed.tsv`);
+//! - `instructions.*`: the instructions a node costs, counted by callgrind
+//!   (`book/measured/instructions.tsv`);
 //! - `scaling.*` and `throughput.*`: the parallel searches' time to depth and the machine's
 //!   two-core ceiling (`book/measured/scaling.tsv`, `throughput.tsv`);
 //! - `suite.*`: the test suites at one second a position (`book/measured/suites.tsv`);
@@ -45,6 +47,9 @@ use std::collections::BTreeMap;
 
 /// The measured speeds the book quotes, committed (see [`speeds`]).
 pub const SPEED_RESULTS: &str = include_str!("../../book/measured/speed.tsv");
+
+/// The instructions a node costs, committed (see [`add_instructions`]).
+pub const INSTRUCTION_COUNTS: &str = include_str!("../../book/measured/instructions.tsv");
 
 /// Every quotable number, by key (sorted, so the file is the same on every run).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -657,6 +662,58 @@ pub fn add_speeds(numbers: &mut Numbers) -> Result<()> {
     Ok(())
 }
 
+/// The instruction counts ([`INSTRUCTION_COUNTS`]: `#` comment lines, a header line, then
+/// `name<TAB>nodes<TAB>instructions<TAB>per_node` rows): `instructions.NAME.nodes`,
+/// `.billions` (the whole run's instructions, in billions, two decimals), `.per_node` (with a
+/// thousands separator) and `.floor` (how many times the `chess` crate's own cost a node,
+/// the row `crate.every_node`, one decimal).
+pub fn add_instructions(numbers: &mut Numbers) -> Result<()> {
+    add_instructions_from(numbers, INSTRUCTION_COUNTS)
+}
+
+fn add_instructions_from(numbers: &mut Numbers, text: &str) -> Result<()> {
+    let bad =
+        |line: &str| Error::Setting(format!("book/measured/instructions.tsv: bad line {line:?}"));
+    let mut rows = Vec::new();
+    for (_, line) in crate::lab::measured::rows(text) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [name, nodes, instructions, _] = fields[..] else {
+            return Err(bad(line));
+        };
+        let nodes: u64 = nodes.parse().map_err(|_| bad(line))?;
+        let instructions: u64 = instructions.parse().map_err(|_| bad(line))?;
+        if nodes == 0 {
+            return Err(bad(line));
+        }
+        rows.push((
+            name,
+            nodes,
+            instructions as f64 / nodes as f64,
+            instructions,
+        ));
+    }
+    let floor = rows
+        .iter()
+        .find(|row| row.0 == "crate.every_node")
+        .map(|row| row.2);
+    for (name, nodes, per_node, instructions) in rows {
+        let key = format!("instructions.{name}");
+        numbers.count(format!("{key}.nodes"), nodes);
+        numbers.add(
+            format!("{key}.billions"),
+            format!("{:.2}", instructions as f64 / 1e9),
+        );
+        numbers.add(
+            format!("{key}.per_node"),
+            thousands(per_node.round() as u64),
+        );
+        if let Some(floor) = floor {
+            numbers.add(format!("{key}.floor"), format!("{:.1}", per_node / floor));
+        }
+    }
+    Ok(())
+}
+
 /// The main job's totals for `stages` (rows `main.STAGE` of [`SPEED_RESULTS`]): nodes, time
 /// and nodes a second, as measured.
 pub fn clock_table(stages: &[&str]) -> Result<String> {
@@ -945,6 +1002,28 @@ mod tests {
         assert_eq!(numbers.get("ttt.alphabeta.nodes"), Some("20,866"));
         assert_eq!(numbers.get("ttt.iterative.nodes"), Some("47,522"));
         assert_eq!(numbers.get("ttt.cached.nodes"), Some("8,341"));
+    }
+
+    #[test]
+    fn instruction_counts_are_read_from_their_file() {
+        let mut numbers = Numbers::default();
+        let text = "# command\nname\tnodes\tinstructions\tper_node\n\
+                    crate.every_node\t1000\t250000\t250\nselective.speed12\t2000\t6000000\t3000\n";
+        add_instructions_from(&mut numbers, text).unwrap();
+        assert_eq!(
+            numbers.get("instructions.selective.speed12.per_node"),
+            Some("3,000")
+        );
+        assert_eq!(
+            numbers.get("instructions.selective.speed12.floor"),
+            Some("12.0")
+        );
+        assert_eq!(
+            numbers.get("instructions.crate.every_node.billions"),
+            Some("0.00")
+        );
+        let broken = "name\tnodes\tinstructions\tper_node\nx\t0\t5\t0\n";
+        assert!(add_instructions_from(&mut Numbers::default(), broken).is_err());
     }
 
     #[test]

@@ -292,7 +292,8 @@ fn print_lines<W: Write>(lines: Receiver<ToGui>, mut output: W) -> io::Result<()
 enum Job {
     /// Search `game` and answer with `bestmove`, then set `answered`.
     Go {
-        game: Chess,
+        /// Boxed: a game holds its current position inline, and the other jobs are small.
+        game: Box<Chess>,
         limits: SearchLimits,
         answered: Arc<AtomicBool>,
     },
@@ -511,7 +512,7 @@ impl Session {
             answered: Arc::clone(&answered),
         });
         self.send(Job::Go {
-            game: self.game.clone(),
+            game: Box::new(self.game.clone()),
             limits,
             answered,
         });
@@ -554,7 +555,7 @@ impl EngineThread {
                     game,
                     limits,
                     answered,
-                } => self.search(game, limits, &answered),
+                } => self.search(*game, limits, &answered),
                 Job::SetOption { name, value } => {
                     if let Err(error) = self.set_option(&name, value.as_deref()) {
                         self.say(info_string(error));
