@@ -88,12 +88,7 @@ impl<G: Game> Quiescence<G> {
         }
         // ANCHOR: stand_pat
         let mut best = -Score::INFINITE;
-        // In check the side to move may not stand pat: no evaluation is needed.
-        let stand_pat = if in_check {
-            -Score::INFINITE
-        } else {
-            game.evaluate()
-        };
+        let stand_pat = game.evaluate();
         // ANCHOR: exercise_stand_pat
         // Stand pat: the side to move may decline every capture (not when in check).
         if !in_check {
