@@ -23,10 +23,12 @@
 //! hand-set one ([`TUNED_SWITCH`]): that is how each one's gain was measured, a match of the
 //! stage with the term against the stage without it.
 //!
-//! Two things make it cheaper without changing a single score: mobility and king safety read
+//! Three things make it cheaper without changing a single score: mobility and king safety read
 //! one list of what each piece attacks ([`attacks`]), generated once; and the search's path
-//! ([`Evaluator::evaluate`](crate::game::Evaluator::evaluate)) keeps the pawn structure's score in a [`PawnCache`], since the
-//! pawns seldom move.
+//! ([`Evaluator::evaluate`](crate::game::Evaluator::evaluate)) adds material and squares from
+//! a table of weights by piece and square ([`material::WeightedMaterial`]), and keeps the pawn
+//! structure's score in a [`PawnCache`], since the pawns seldom move. Both are made from the
+//! weights, which is why they are set through [`Evaluation::set_weights`].
 //!
 //! Chess names this evaluation as its [`Evaluator`](crate::game::Evaluator) (in
 //! `games/chess.rs`, beside the game): the evaluation knows boards, not games.
@@ -124,24 +126,49 @@ switches! {
 /// The names of the terms that can be switched off.
 pub const TERM_NAMES: &[&str] = Terms::NAMES;
 
-/// The full evaluation: the weights, which terms are on, and a cache of pawn scores.
-#[derive(Clone, Debug, Default)]
+/// The full evaluation: the weights, which terms are on, and what the search's path keeps
+/// beside them (the weighted material table, a cache of pawn scores), made again whenever the
+/// weights are set: so the weights are set through [`Evaluation::set_weights`], never in place.
+#[derive(Clone, Debug)]
 pub struct Evaluation {
     /// Every weight, at the offsets of [`weights`].
-    pub weights: Weights,
+    weights: Weights,
     /// The terms counted.
     pub terms: Terms,
+    /// Material and piece-square weights by piece and square, for the search's path.
+    weighted_material: material::WeightedMaterial,
     /// Pawn-structure scores already worked out, for the search's path.
     pawn_cache: PawnCache,
+}
+
+impl Default for Evaluation {
+    fn default() -> Self {
+        Evaluation::with_weights(Weights::default())
+    }
 }
 
 impl Evaluation {
     /// The evaluation with `weights` and every term on.
     pub fn with_weights(weights: Weights) -> Evaluation {
         Evaluation {
+            weighted_material: material::WeightedMaterial::new(&weights.0),
             weights,
-            ..Evaluation::default()
+            terms: Terms::default(),
+            pawn_cache: PawnCache::default(),
         }
+    }
+
+    /// Every weight, at the offsets of [`weights`].
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Sets every weight: what the search's path keeps beside them is made again (the
+    /// weighted material table) or emptied (the pawn cache).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weighted_material = material::WeightedMaterial::new(&weights.0);
+        self.pawn_cache.clear();
+        self.weights = weights;
     }
 
     // ANCHOR: evaluate
@@ -162,9 +189,15 @@ impl Evaluation {
         }
     }
 
-    /// Every term but the pawn structure (which the search takes from its cache).
+    /// Every term but the pawn structure.
     fn count_all_but_pawns<S: Sink>(&self, board: &Board, sink: &mut S) {
         material::count(board, sink);
+        self.count_piece_terms(board, sink);
+    }
+
+    /// The terms of the pieces beyond their material and squares: mobility, king safety, the
+    /// bishop pair, rooks on files.
+    fn count_piece_terms<S: Sink>(&self, board: &Board, sink: &mut S) {
         if self.terms.mobility || self.terms.king_safety {
             // Both read what each piece attacks: generated once for the two.
             let attacks = PieceAttacks::new(board);
@@ -191,15 +224,16 @@ impl Evaluation {
         features
     }
 
-    /// [`Evaluation::evaluate`], with the pawn structure's score from the cache when the same
-    /// pawns were scored before: the same score, sooner.
+    /// [`Evaluation::evaluate`], with material from the weighted material table and the pawn
+    /// structure's score from the cache when the same pawns were scored before: the same
+    /// score, sooner.
     pub fn evaluate_cached(&mut self, board: &Board) -> Score {
         let mut sum = self.weighted_sum();
-        self.count_all_but_pawns(board, &mut sum);
-        let mut total = sum.total;
+        self.count_piece_terms(board, &mut sum);
+        let mut total = sum.total + self.weighted_material.score(board);
         if self.terms.pawns {
             let weights = &self.weights.0;
-            total += self.pawn_cache.score(board, weights, |board| {
+            total += self.pawn_cache.score(board, |board| {
                 let mut pawn_sum = WeightedSum {
                     weights,
                     total: Tapered::ZERO,
@@ -222,11 +256,11 @@ impl Evaluation {
     /// weights or the hand-set ones; `false` if there is no such switch.
     pub fn switch(&mut self, name: &str, on: bool) -> bool {
         if name == TUNED_SWITCH {
-            self.weights = if on {
+            self.set_weights(if on {
                 Weights::tuned()
             } else {
                 Weights::initial()
-            };
+            });
             return true;
         }
         self.terms.set(name, on)
@@ -262,18 +296,13 @@ impl Evaluation {
 /// How many pawn structures the [`PawnCache`] keeps (a power of two; 24 bytes each).
 const PAWN_CACHE_ENTRIES: usize = 1 << 13;
 
-/// The weights the pawn structure reads: doubled, isolated, and passed by rank (contiguous).
-const PAWN_WEIGHTS: std::ops::Range<usize> = weights::DOUBLED_PAWN..weights::PASSED_PAWN + 8;
-
 /// The pawn structure's weighted score by the squares of the pawns: in a search most positions
 /// share their pawns with thousands of others, so the score is nearly always here already.
-/// An entry holds both sides' pawns in full, so a hit is never a wrong score; and the cache
-/// keeps the pawn weights its scores were made with, and empties itself when they change (the
-/// weights are a public field: a notebook or a tuner may set them).
+/// An entry holds both sides' pawns in full, so a hit is never a wrong score; and the cache is
+/// emptied whenever the weights are set ([`Evaluation::set_weights`]).
 #[derive(Clone)]
 pub struct PawnCache {
     entries: Vec<PawnEntry>,
-    weights: Vec<Tapered>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -288,7 +317,6 @@ impl Default for PawnCache {
         // An empty entry reads as "no pawns at all, score 0", which is true.
         PawnCache {
             entries: vec![PawnEntry::default(); PAWN_CACHE_ENTRIES],
-            weights: Vec::new(),
         }
     }
 }
@@ -300,18 +328,13 @@ impl fmt::Debug for PawnCache {
 }
 
 impl PawnCache {
-    /// The score of `board`'s pawns under `weights`: from the cache, or from `count` (and then
-    /// kept).
-    fn score(
-        &mut self,
-        board: &Board,
-        weights: &[Tapered],
-        count: impl FnOnce(&Board) -> Tapered,
-    ) -> Tapered {
-        if self.weights[..] != weights[PAWN_WEIGHTS] {
-            self.entries.fill(PawnEntry::default());
-            self.weights = weights[PAWN_WEIGHTS].to_vec();
-        }
+    /// Forgets every score (the weights they were made with are gone).
+    fn clear(&mut self) {
+        self.entries.fill(PawnEntry::default());
+    }
+
+    /// The score of `board`'s pawns: from the cache, or from `count` (and then kept).
+    fn score(&mut self, board: &Board, count: impl FnOnce(&Board) -> Tapered) -> Tapered {
         let pawns = *board.pieces(chess::Piece::Pawn);
         let white = (pawns & *board.color_combined(Color::White)).0;
         let black = (pawns & *board.color_combined(Color::Black)).0;
@@ -383,9 +406,42 @@ mod tests {
         let b = board("r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P3BPPP/R2QK2R w KQ - 0 10");
         let features = evaluation.features(&b);
         let total = features.0.iter().fold(Tapered::ZERO, |t, &(i, c)| {
-            t + evaluation.weights.get(i) * c
+            t + evaluation.weights().get(i) * c
         });
         assert_eq!(evaluation.evaluate(&b), Score(total.blend(phase(&b))));
+    }
+
+    #[test]
+    fn the_search_path_is_the_evaluation_everywhere() {
+        // Every position two plies from a few rich ones, under both weight sets and with
+        // terms switched off: the path with the material table and the pawn cache gives
+        // exactly the plain evaluation's score.
+        let mut checked = 0;
+        for tuned in [true, false] {
+            for off in [None, Some("pawns"), Some("mobility"), Some("tapered")] {
+                let mut cached = Evaluation::default();
+                cached.switch(TUNED_SWITCH, tuned);
+                if let Some(term) = off {
+                    cached.switch(term, false);
+                }
+                for fen in [
+                    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                    "5rk1/1b3p2/8/3p4/3p2P1/2Q4B/5P1K/R3R3 b - - 0 36",
+                    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                ] {
+                    let root = board(fen);
+                    for first in chess::MoveGen::new_legal(&root) {
+                        let after = root.make_move_new(first);
+                        for second in chess::MoveGen::new_legal(&after) {
+                            let b = after.make_move_new(second);
+                            assert_eq!(cached.evaluate_cached(&b), cached.evaluate(&b), "{b}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]
@@ -404,10 +460,16 @@ mod tests {
             assert_eq!(cached.evaluate_cached(&b), plain.evaluate(&b));
             assert_eq!(cached.evaluate_cached(&b), plain.evaluate(&b));
         }
-        // New pawn weights: the cache notices.
-        cached.weights.0[weights::DOUBLED_PAWN] = Tapered::new(-50, -50);
+        // New weights, pawns and pieces: the cache and the material table follow them, on a
+        // position whose pawns were cached under the old ones.
         let doubled = board("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
+        let before = cached.evaluate_cached(&doubled);
+        let mut weights = cached.weights().clone();
+        weights.0[weights::DOUBLED_PAWN] = Tapered::new(-50, -50);
+        weights.0[weights::PSQT + 64 * 5 + 4] = Tapered::new(40, 40); // the king on e1
+        cached.set_weights(weights);
         assert_eq!(cached.evaluate_cached(&doubled), cached.evaluate(&doubled));
+        assert_ne!(cached.evaluate_cached(&doubled), before);
         cached.terms.pawns = false;
         let b = board("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"); // a passed pawn on d5
         assert_ne!(cached.evaluate_cached(&b), plain.evaluate(&b));
@@ -420,12 +482,12 @@ mod tests {
         assert_eq!(&switch_names[..TERM_NAMES.len()], TERM_NAMES);
         assert_eq!(switch_names[TERM_NAMES.len()..], [TUNED_SWITCH]);
         let mut evaluation = Evaluation::default();
-        assert_eq!(evaluation.weights, Weights::tuned());
+        assert_eq!(evaluation.weights(), &Weights::tuned());
         assert_ne!(Weights::tuned(), Weights::initial());
         assert!(evaluation.switch(TUNED_SWITCH, false));
-        assert_eq!(evaluation.weights, Weights::initial());
+        assert_eq!(evaluation.weights(), &Weights::initial());
         assert!(evaluation.switch(TUNED_SWITCH, true));
-        assert_eq!(evaluation.weights, Weights::tuned());
+        assert_eq!(evaluation.weights(), &Weights::tuned());
         assert!(evaluation.switch("mobility", false));
         assert!(!evaluation.terms.mobility);
         assert!(!evaluation.switch("no_such_switch", false));

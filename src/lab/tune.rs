@@ -653,7 +653,7 @@ mod tests {
     fn the_gradient_matches_a_finite_difference() {
         let evaluation = Evaluation::default();
         let set = synthetic(&evaluation, 0.01);
-        let mut weights = RealWeights::from_weights(&evaluation.weights);
+        let mut weights = RealWeights::from_weights(evaluation.weights());
         weights.0[MOBILITY][0] += 3.0; // away from the truth, so the gradient is not 0
         let grad = gradient(&set, &weights, 0.01, 2);
         let h = 1e-3;
@@ -682,7 +682,7 @@ mod tests {
         let truth = Evaluation::default();
         let k = 0.01;
         let set = synthetic(&truth, k);
-        let mut start = RealWeights::from_weights(&truth.weights);
+        let mut start = RealWeights::from_weights(truth.weights());
         start.0[MOBILITY + 1] = [20.0, 20.0]; // the bishop's: truly 5 and 5 (hand-set)
         start.0[MATERIAL + 3][0] += 60.0; // the rook's middlegame value
         let before = mean_squared_error(&set, &start, k, 2);
@@ -693,7 +693,7 @@ mod tests {
         let report = tune(&set, start, k, &schedule, |_, _, _| {});
         let after = *report.errors.last().unwrap();
         assert!(after < before / 20.0, "error {before} -> {after}");
-        let mut true_weights = RealWeights::from_weights(&truth.weights);
+        let mut true_weights = RealWeights::from_weights(truth.weights());
         normalise(&mut true_weights);
         let [mg, eg] = report.weights.0[MOBILITY + 1];
         let [true_mg, true_eg] = true_weights.0[MOBILITY + 1];
@@ -722,7 +722,7 @@ mod tests {
     fn k_is_found_where_the_labels_were_made() {
         let truth = Evaluation::default();
         let set = synthetic(&truth, 0.008);
-        let weights = RealWeights::from_weights(&truth.weights);
+        let weights = RealWeights::from_weights(truth.weights());
         let k = fit_k(&set, &weights, 2);
         assert!((k - 0.008).abs() < 0.0002, "K = {k}");
     }
@@ -731,7 +731,7 @@ mod tests {
     fn normalising_changes_no_evaluation() {
         let truth = Evaluation::default();
         let set = synthetic(&truth, 0.01);
-        let before = RealWeights::from_weights(&truth.weights);
+        let before = RealWeights::from_weights(truth.weights());
         let mut after = before.clone();
         normalise(&mut after);
         assert_ne!(before, after);
@@ -777,7 +777,7 @@ mod tests {
         assert!((kings - 2.0 * set.len() as f64).abs() < 1e-6, "{kings}");
         // A white pawn on a8 cannot be: never seen.
         assert_eq!(seen[PSQT + 56], [0.0, 0.0]);
-        let mut start = RealWeights::from_weights(&truth.weights);
+        let mut start = RealWeights::from_weights(truth.weights());
         start.0[MOBILITY + 1] = [20.0, 20.0];
         let schedule = Schedule {
             min_presence: f64::INFINITY,

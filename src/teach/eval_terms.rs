@@ -219,7 +219,7 @@ pub struct Breakdown {
 /// `board`'s evaluation by `evaluation`, term by term.
 pub fn breakdown(evaluation: &Evaluation, board: &Board) -> Breakdown {
     let features = evaluation.features(board);
-    let weights = &evaluation.weights;
+    let weights = evaluation.weights();
     let terms: Vec<TermValue> = FEATURE_GROUPS
         .iter()
         .map(|&group| {
@@ -545,7 +545,7 @@ mod tests {
         assert_eq!(parts.score, Score(-parts.white));
         let features = evaluation.features(&b);
         let all = features.0.iter().fold(Tapered::ZERO, |t, &(i, c)| {
-            t + evaluation.weights.get(i) * c
+            t + evaluation.weights().get(i) * c
         });
         assert_eq!(parts.sum, all);
         let table = breakdown_markdown(&parts);

@@ -236,7 +236,7 @@ pub fn features_markdown(evaluation: &Evaluation, board: &Board) -> String {
     let rows: Vec<Vec<String>> = net_counts(&evaluation.features(board))
         .into_iter()
         .map(|(index, count)| {
-            let weight = evaluation.weights.get(index);
+            let weight = evaluation.weights().get(index);
             vec![
                 index.to_string(),
                 weight_name(index),
