@@ -353,24 +353,22 @@ impl Game for Chess {
     }
 
     fn play(&mut self, mv: ChessMove) {
-        let frame = self.current();
+        let frame = self.current;
         // A pawn move or a capture resets the clock. En passant is a pawn move, so a capture
         // left to detect is one onto an occupied square.
         let irreversible =
             *frame.board.pieces(Piece::Pawn) & BitBoard::from_square(mv.get_source()) != EMPTY
                 || *frame.board.combined() & BitBoard::from_square(mv.get_dest()) != EMPTY;
-        let next = Frame {
-            board: frame.board.make_move_new(mv),
-            halfmove_clock: if irreversible {
-                0
-            } else {
-                frame.halfmove_clock + 1
-            },
-            fullmove_number: frame.fullmove_number
-                + u32::from(frame.board.side_to_move() == Color::Black),
+        self.earlier.push(frame);
+        // The next board is written straight into the current frame: one copy, not three.
+        frame.board.make_move(mv, &mut self.current.board);
+        self.current.halfmove_clock = if irreversible {
+            0
+        } else {
+            frame.halfmove_clock + 1
         };
-        self.earlier
-            .push(std::mem::replace(&mut self.current, next));
+        self.current.fullmove_number =
+            frame.fullmove_number + u32::from(frame.board.side_to_move() == Color::Black);
     }
 
     fn undo(&mut self) {

@@ -233,6 +233,7 @@ pub fn draw<E: From<Error>>(
     crate::teach::numbers::add_elo_ladder(&mut numbers)?;
     crate::teach::numbers::add_speeds(&mut numbers)?;
     crate::teach::numbers::add_instructions(&mut numbers)?;
+    crate::teach::numbers::add_side_by_side(&mut numbers)?;
     crate::teach::numbers::add_bench_signature(&mut numbers)?;
     emit(
         "selective-pieces.md",

@@ -26,6 +26,8 @@
 //! - `speed.*`: speed measurements (`book/measured/speed.tsv`);
 //! - `instructions.*`: the instructions a node costs, counted by callgrind
 //!   (`book/measured/instructions.tsv`);
+//! - `side.*`: stages 8 and 7 side by side with another engine in one run
+//!   (`book/measured/side-by-side.tsv`, in `speed.tsv`'s form);
 //! - `scaling.*` and `throughput.*`: the parallel searches' time to depth and the machine's
 //!   two-core ceiling (`book/measured/scaling.tsv`, `throughput.tsv`);
 //! - `suite.*`: the test suites at one second a position (`book/measured/suites.tsv`);
@@ -47,6 +49,9 @@ use std::collections::BTreeMap;
 
 /// The measured speeds the book quotes, committed (see [`speeds`]).
 pub const SPEED_RESULTS: &str = include_str!("../../book/measured/speed.tsv");
+
+/// Stages 8 and 7 side by side with another engine, committed (see [`add_side_by_side`]).
+pub const SIDE_BY_SIDE_RESULTS: &str = include_str!("../../book/measured/side-by-side.tsv");
 
 /// The instructions a node costs, committed (see [`add_instructions`]).
 pub const INSTRUCTION_COUNTS: &str = include_str!("../../book/measured/instructions.tsv");
@@ -629,7 +634,11 @@ pub struct Speed {
 /// Parses [`SPEED_RESULTS`]: `#` comment lines (the command, machine and date), a header
 /// line, then `name<TAB>nodes<TAB>ms` rows.
 pub fn speeds(text: &str) -> Result<Vec<Speed>> {
-    let bad = |line: &str| Error::Setting(format!("book/measured/speed.tsv: bad line {line:?}"));
+    let bad = |line: &str| {
+        Error::Setting(format!(
+            "a speed measurement (book/measured/): bad line {line:?}"
+        ))
+    };
     crate::lab::measured::rows(text)
         .map(|(_, line)| {
             let fields: Vec<&str> = line.split('\t').collect();
@@ -648,8 +657,18 @@ pub fn speeds(text: &str) -> Result<Vec<Speed>> {
 /// The speed measurements: `speed.NAME.nodes`, `.ms` (whole milliseconds), `.mnps` (millions
 /// of nodes a second, two decimals).
 pub fn add_speeds(numbers: &mut Numbers) -> Result<()> {
-    for speed in speeds(SPEED_RESULTS)? {
-        let key = format!("speed.{}", speed.name);
+    add_speed_rows(numbers, "speed", SPEED_RESULTS)
+}
+
+/// The side-by-side measurements, as [`add_speeds`] adds its own: `side.NAME.nodes`, `.ms`,
+/// `.mnps`, `.millions`.
+pub fn add_side_by_side(numbers: &mut Numbers) -> Result<()> {
+    add_speed_rows(numbers, "side", SIDE_BY_SIDE_RESULTS)
+}
+
+fn add_speed_rows(numbers: &mut Numbers, prefix: &str, text: &str) -> Result<()> {
+    for speed in speeds(text)? {
+        let key = format!("{prefix}.{}", speed.name);
         numbers.count(format!("{key}.nodes"), speed.nodes);
         numbers.add(format!("{key}.ms"), thousands(speed.millis.round() as u64));
         let mnps = speed.nodes as f64 / speed.millis / 1000.0;
