@@ -457,13 +457,14 @@ pub mod move_picker {
         /// by the moves and their scores, so the search stays deterministic.
         fn next(&mut self) -> Option<M> {
             let rest = self.scored.get(self.next..)?;
-            let mut best = 0;
-            for (i, &(_, score)) in rest.iter().enumerate() {
-                if score > rest[best].1 {
-                    best = i;
+            let (mut best, mut best_score) = (0, rest.first()?.1);
+            for (i, &(_, score)) in rest.iter().enumerate().skip(1) {
+                // The first of the best: a later move must score higher to take its place.
+                if score > best_score {
+                    (best, best_score) = (i, score);
                 }
             }
-            let chosen = rest.get(best)?.0;
+            let chosen = rest[best].0;
             self.scored.swap(self.next, self.next + best);
             self.next += 1;
             Some(chosen)

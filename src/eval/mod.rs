@@ -139,6 +139,8 @@ pub struct Evaluation {
     weighted_material: material::WeightedMaterial,
     /// Pawn-structure scores already worked out, for the search's path.
     pawn_cache: PawnCache,
+    /// Whole scores already worked out, for the search's path.
+    eval_cache: EvalCache,
 }
 
 impl Default for Evaluation {
@@ -155,6 +157,7 @@ impl Evaluation {
             weights,
             terms: Terms::default(),
             pawn_cache: PawnCache::default(),
+            eval_cache: EvalCache::default(),
         }
     }
 
@@ -168,6 +171,7 @@ impl Evaluation {
     pub fn set_weights(&mut self, weights: Weights) {
         self.weighted_material = material::WeightedMaterial::new(&weights.0);
         self.pawn_cache.clear();
+        self.eval_cache.clear();
         self.weights = weights;
     }
 
@@ -228,6 +232,21 @@ impl Evaluation {
     /// structure's score from the cache when the same pawns were scored before: the same
     /// score, sooner.
     pub fn evaluate_cached(&mut self, board: &Board) -> Score {
+        if self.eval_cache.terms != self.terms {
+            self.eval_cache.clear(); // made with other terms on (the terms are a public field)
+            self.eval_cache.terms = self.terms;
+        }
+        let key = board.get_hash();
+        if let Some(score) = self.eval_cache.get(key) {
+            return score;
+        }
+        let score = self.evaluate_uncached(board);
+        self.eval_cache.put(key, score);
+        score
+    }
+
+    /// [`Evaluation::evaluate_cached`] when the whole score is not in the cache.
+    fn evaluate_uncached(&mut self, board: &Board) -> Score {
         let mut sum = self.weighted_sum();
         self.count_piece_terms(board, &mut sum);
         let mut total = sum.total + self.weighted_material.score(board);
@@ -290,6 +309,55 @@ impl Evaluation {
             Color::White => white,
             Color::Black => -white,
         })
+    }
+}
+
+/// How many whole scores the [`EvalCache`] keeps (a power of two; 16 bytes each).
+const EVAL_CACHE_ENTRIES: usize = 1 << 16;
+
+/// Whole scores by position, for the search's path: iterative deepening searches the same
+/// positions again at every depth, and the quiescence search evaluates every position it
+/// meets, so many a position is evaluated more than once. An entry is keyed by the board's
+/// 64-bit key (pieces, side to move, castling, en passant), as the transposition table is, and
+/// takes the same risk: two positions with one key would share a score, which with 64 bits
+/// is too rare to show. Emptied when the weights are set or the terms switched.
+#[derive(Clone)]
+struct EvalCache {
+    entries: Vec<(u64, Score)>,
+    /// The terms its scores were made with.
+    terms: Terms,
+}
+
+impl Default for EvalCache {
+    fn default() -> Self {
+        EvalCache {
+            entries: vec![(0, Score::DRAW); EVAL_CACHE_ENTRIES],
+            terms: Terms::default(),
+        }
+    }
+}
+
+impl fmt::Debug for EvalCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "EvalCache({} entries)", self.entries.len())
+    }
+}
+
+impl EvalCache {
+    fn clear(&mut self) {
+        self.entries.fill((0, Score::DRAW));
+    }
+
+    /// The score kept for `key`, if any (key 0 marks an empty entry, and is never kept).
+    #[inline]
+    fn get(&self, key: u64) -> Option<Score> {
+        let (kept, score) = self.entries[key as usize & (EVAL_CACHE_ENTRIES - 1)];
+        (kept == key && key != 0).then_some(score)
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, score: Score) {
+        self.entries[key as usize & (EVAL_CACHE_ENTRIES - 1)] = (key, score);
     }
 }
 
