@@ -1,7 +1,7 @@
 //! Material and tapered piece-square tables: what each piece is worth, and where.
 //!
 //! The oldest two terms, and still the biggest: a piece's value, plus a bonus or penalty for
-//! its square. Both are [`Tapered`](super::Tapered): a pawn is worth more in the endgame (it
+//! its square. Both are [`Tapered`]: a pawn is worth more in the endgame (it
 //! may promote), a knight a little less (the board empties, long-range pieces gain), and the
 //! king's table turns round, from sheltered in a corner to active in the centre.
 

@@ -300,7 +300,7 @@ const PICKER_CASES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// Grades a learner's move picker ([`PickerProbe`]) against the crate's on [`PICKER_CASES`]:
+/// Grades a learner's move picker ([`PickerProbe`]) against the crate's on `PICKER_CASES`:
 /// the same order of every move (the hash move, then captures by MVV-LVA, then the killers
 /// newer first, then the rest), and the same killers. `None` if they agree.
 pub fn picker_problem(exercise: &Exercise, probe: PickerProbe) -> Option<Verdict> {
@@ -576,7 +576,7 @@ const CONNECT_LINES: &[&str] = &[
 ];
 
 /// Grades a learner's [`Game`] implementation of Connect Three (the `connect` exercise) against
-/// the crate's own ([`crate::games::ConnectThree`]): after each line of [`CONNECT_LINES`], the
+/// the crate's own ([`crate::games::ConnectThree`]): after each line of `CONNECT_LINES`, the
 /// same legal moves; minimax's whole tree from there, node for node, and its value; the same
 /// value from every stage that searches it; a position reached by two move orders with one key,
 /// and play then undo leaving the position as it was.

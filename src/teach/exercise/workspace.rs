@@ -2,7 +2,7 @@
 //! ignores, made on first use and never overwritten; and how it is checked: as a small crate of
 //! its own in `target/exercises/NAME/` that depends on searchlab, built with cargo into the
 //! repository's `target/` (so searchlab's dependencies are built once), whose program grades
-//! the learner's engine ([`grade_main`]). A compile error in the learner's code is reported as
+//! the learner's engine (`grade_main`). A compile error in the learner's code is reported as
 //! a grading message; it never touches the crate's own build.
 
 use super::{find, grade, Exercise};

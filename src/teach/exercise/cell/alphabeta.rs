@@ -77,7 +77,7 @@ impl Engine<Chess> for NodeEngine {
     }
 }
 
-/// Grades a learner's alpha-beta node as the `alphabeta` exercise (see [`super::grade`]).
+/// Grades a learner's alpha-beta node as the `alphabeta` exercise (see [`crate::teach::exercise::grade::grade`]).
 pub fn grade_alphabeta_node(node: AlphaBetaNode) -> Verdict {
     let exercise = find("alphabeta").expect("the alphabeta exercise");
     match grade(exercise, &move || Box::new(NodeEngine::new(node))) {

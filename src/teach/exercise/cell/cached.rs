@@ -45,7 +45,7 @@ const WINDOWS: [(Score, Score); 6] = [
 ];
 
 /// Grades a learner's table step: every case of an entry asked by a node (each [`Bound`], the
-/// entry as deep as the node or shallower or deeper, [`SCORES`], [`WINDOWS`], plies 0 and 5)
+/// entry as deep as the node or shallower or deeper, `SCORES`, `WINDOWS`, plies 0 and 5)
 /// must get the table's own answer; then every result stored (at plies 0, 2 and 5, from each
 /// window) must be stored as the crate stores it. The first case that differs is named.
 pub fn grade_table(cutoff: TableCutoff, store: TableStore) -> Verdict {
