@@ -49,7 +49,7 @@ pub struct PieceAttacks {
 
 impl PieceAttacks {
     /// The attacks of every piece on `board`.
-    #[inline]
+    #[inline(always)]
     pub fn new(board: &Board) -> PieceAttacks {
         let occupied = *board.combined();
         let mut all = PieceAttacks {
