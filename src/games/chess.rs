@@ -27,6 +27,9 @@ use chess::{
 use std::fmt;
 use std::str::FromStr;
 
+/// The most legal moves any chess position has (218, in a known constructed position).
+const MOST_LEGAL_MOVES: usize = 218;
+
 /// The FEN of the standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -344,11 +347,11 @@ impl Game for Chess {
 
     // ANCHOR: moves
     fn legal_moves(&self) -> Vec<ChessMove> {
-        // Sized once from the generator's count: `collect` would ask it for a size hint, a
-        // count of its own, again and again as the list grows.
-        let moves = MoveGen::new_legal(self.board());
-        let mut list = Vec::with_capacity(moves.len());
-        list.extend(moves);
+        // Sized once for any position (no chess position has more legal moves): `collect`
+        // would ask the generator for a size hint, a count of its own, again and again as the
+        // list grows, and even one count is a pass over every piece's moves.
+        let mut list = Vec::with_capacity(MOST_LEGAL_MOVES);
+        list.extend(MoveGen::new_legal(self.board()));
         list
     }
 
@@ -419,8 +422,8 @@ impl Game for Chess {
         moves.set_iterator_mask(
             *board.color_combined(!board.side_to_move()) | en_passant | last_ranks,
         );
-        // The masked count is an upper bound: one allocation, never a second.
-        let mut noisy = Vec::with_capacity(moves.len());
+        // Room for any position's moves: one allocation, never a second, and no count first.
+        let mut noisy = Vec::with_capacity(MOST_LEGAL_MOVES);
         noisy.extend(moves.filter(|&mv| mv.get_promotion().is_some() || is_capture(board, mv)));
         noisy
     }
