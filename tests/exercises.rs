@@ -283,64 +283,16 @@ fn a_panic_of_the_learners_own_is_reported_with_its_place() {
     assert!(message.contains("tests/exercises.rs:"), "{message}");
 }
 
-/// The notebook's exercise cell: the node written as a plain function.
-fn written_node(
-    game: &mut Chess,
-    depth: Depth,
-    ply: Ply,
-    mut alpha: Score,
-    beta: Score,
-    counter: &mut NodeCounter,
-) -> Score {
-    if !counter.count_node() {
-        return Score::DRAW;
-    }
-    if let Some(outcome) = game.outcome() {
-        return outcome.score(ply);
-    }
-    if depth == 0 {
-        return game.evaluate();
-    }
-    let mut best = -Score::INFINITE;
-    for mv in game.legal_moves() {
-        game.play(mv);
-        let score = -written_node(game, depth - 1, ply + 1, -beta, -alpha, counter);
-        game.undo();
-        best = best.max(score);
-        alpha = alpha.max(score);
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
-}
-
-fn unwritten_node(
-    game: &mut Chess,
-    depth: Depth,
-    ply: Ply,
-    _alpha: Score,
-    _beta: Score,
-    counter: &mut NodeCounter,
-) -> Score {
-    if !counter.count_node() {
-        return Score::DRAW;
-    }
-    if let Some(outcome) = game.outcome() {
-        return outcome.score(ply);
-    }
-    if depth == 0 {
-        return game.evaluate();
-    }
-    todo!("exercise alphabeta: write the part 'node'")
-}
-
 #[test]
 fn a_node_written_in_a_notebook_cell_is_graded_the_same_way() {
     use searchlab::teach::exercise::cell::grade_alphabeta_node;
-    let solved = grade_alphabeta_node(written_node);
+    // The cell's node is a plain function: the rung's node above, as written, and unfinished.
+    let solved =
+        grade_alphabeta_node(|g, d, p, a, b, c| mistaken_node(Mistake::None, g, d, p, a, b, c));
     assert!(solved.passed(), "{}", solved.message());
-    let unfinished = grade_alphabeta_node(unwritten_node);
+    let unfinished = grade_alphabeta_node(|g, d, p, a, b, c| {
+        mistaken_node(Mistake::Unfinished, g, d, p, a, b, c)
+    });
     assert!(
         unfinished
             .message()

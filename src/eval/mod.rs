@@ -187,16 +187,11 @@ impl Evaluation {
     // ANCHOR: features
     /// Hands every term's counts to `sink`: the evaluation without its weights.
     pub fn count_features<S: Sink>(&self, board: &Board, sink: &mut S) {
-        self.count_all_but_pawns(board, sink);
+        material::count(board, sink);
+        self.count_piece_terms(board, sink);
         if self.terms.pawns {
             pawns::count(board, sink);
         }
-    }
-
-    /// Every term but the pawn structure.
-    fn count_all_but_pawns<S: Sink>(&self, board: &Board, sink: &mut S) {
-        material::count(board, sink);
-        self.count_piece_terms(board, sink);
     }
 
     /// The terms of the pieces beyond their material and squares: mobility, king safety, the

@@ -319,33 +319,11 @@ impl<M: Copy> Iterator for MovePicker<M> {
 /// last. No killers and no history: at the horizon only the material on the board counts.
 pub fn noisy_moves_in_order<G: Game>(game: &G) -> impl Iterator<Item = G::Move> {
     let mut moves = game.noisy_moves();
-    let order = |mv| game.capture(mv).map_or(0, Capture::mvv_lva);
-    if moves.len() > NOISY_SORTED {
-        moves.sort_by_key(|&mv| -order(mv));
-        return moves.into_iter();
-    }
-    // A quiescence node has few noisy moves: an insertion sort, in place, each key computed
-    // once, with no second list. It is stable (equal keys keep the generator's order), as a
-    // sort by key is.
-    let mut keys = [0i32; NOISY_SORTED];
-    for i in 0..moves.len() {
-        let (mv, key) = (moves[i], order(moves[i]));
-        let mut j = i;
-        while j > 0 && keys[j - 1] < key {
-            moves[j] = moves[j - 1];
-            keys[j] = keys[j - 1];
-            j -= 1;
-        }
-        moves[j] = mv;
-        keys[j] = key;
-    }
+    // Sorted in place, with no second list; a stable sort, so equal keys keep the
+    // generator's order.
+    moves.sort_by_key(|&mv| -game.capture(mv).map_or(0, Capture::mvv_lva));
     moves.into_iter()
 }
-
-/// The most noisy moves [`noisy_moves_in_order`] sorts in place: more than a quiescence node
-/// nearly ever has (captures, or the evasions of a check). More are sorted by a plain sort,
-/// in the same order.
-const NOISY_SORTED: usize = 64;
 
 /// Delta pruning in a quiescence search: a capture is skipped when the static evaluation plus
 /// its victim plus this margin (in centipawns) still falls short of alpha.
