@@ -76,6 +76,13 @@ pub trait Game: Clone + Send {
         false
     }
 
+    /// Would playing `mv` put the opponent in check? The same answer as [`Game::play`] then
+    /// [`Game::in_check`], without playing: a search that skips a move unless it checks asks
+    /// this first, and the move it skips is never played. (Games without check answer `false`.)
+    fn gives_check(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// What `mv` wins outright, for move ordering: `None` for a quiet move, else the value of
     /// the piece it captures (en passant included; a promotion adds what the new piece is worth
     /// over a pawn) and of the piece that moves. Games without captures answer `None`.

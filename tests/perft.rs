@@ -6,7 +6,7 @@
 
 use searchlab::lab::epd::{parse_perft_suite, PerftRecord};
 use searchlab::positions::KIWIPETE;
-use searchlab::Chess;
+use searchlab::{Chess, Game};
 
 /// Counts up to this many leaves run in the default test (a few seconds in all).
 const FAST_LIMIT: u64 = 2_000_000;
@@ -94,4 +94,41 @@ fn noisy_moves_are_the_legal_captures_and_promotions() {
         }
     }
     assert!(checked > 2_000, "{checked} positions");
+}
+
+/// The moves at the last ply of a `depth`-ply tree that give check, each asked before it is
+/// played ([`Game::gives_check`]) and checked against the position after it.
+fn checks_at(game: &mut Chess, depth: u32) -> u64 {
+    let mut checks = 0;
+    for mv in game.legal_moves() {
+        let said = game.gives_check(mv);
+        game.play(mv);
+        assert_eq!(said, game.in_check(), "{mv} before {}", game.fen());
+        checks += if depth == 1 {
+            u64::from(said)
+        } else {
+            checks_at(game, depth - 1)
+        };
+        game.undo();
+    }
+    checks
+}
+
+#[test]
+fn a_check_is_known_before_the_move_is_played() {
+    // The published check counts (Chess Programming Wiki, "Perft Results"): direct checks,
+    // discovered ones, castling into check, promotions and en passant among them.
+    let mut start = Chess::start();
+    assert_eq!(checks_at(&mut start, 4), 469);
+    let mut kiwipete = Chess::from_fen(KIWIPETE).unwrap();
+    assert_eq!(checks_at(&mut kiwipete, 3), 993);
+    let suite = suite();
+    let mut position_3 = Chess::from_fen(&suite[2].fen).unwrap();
+    assert_eq!(checks_at(&mut position_3, 4), 1_680);
+    let mut position_4 = Chess::from_fen(&suite[3].fen).unwrap();
+    assert_eq!(checks_at(&mut position_4, 3), 38);
+    // And every move two plies deep in every position of the suite.
+    for record in &suite {
+        checks_at(&mut Chess::from_fen(&record.fen).unwrap(), 2);
+    }
 }

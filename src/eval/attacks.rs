@@ -47,29 +47,44 @@ pub struct PieceAttacks {
     len: [usize; 2],
 }
 
-impl PieceAttacks {
-    /// The attacks of every piece on `board`.
-    #[inline(always)]
-    pub fn new(board: &Board) -> PieceAttacks {
-        let occupied = *board.combined();
-        let mut all = PieceAttacks {
+impl Default for PieceAttacks {
+    /// No pieces listed.
+    fn default() -> Self {
+        PieceAttacks {
             list: [[(0, BitBoard(0)); MOST_PIECES]; 2],
             len: [0; 2],
-        };
+        }
+    }
+}
+
+impl PieceAttacks {
+    /// The attacks of every piece on `board`.
+    pub fn new(board: &Board) -> PieceAttacks {
+        let mut all = PieceAttacks::default();
+        all.fill(board);
+        all
+    }
+
+    /// Lists the attacks of every piece on `board` in place of what was listed before: the
+    /// search's evaluation keeps one list and fills it again at every position, rather than
+    /// clearing a new one and copying it out.
+    #[inline(always)]
+    pub fn fill(&mut self, board: &Board) {
+        let occupied = *board.combined();
+        self.len = [0; 2];
         for color in ALL_COLORS {
             let own = *board.color_combined(color);
             let side = color.to_index();
             for (slot, piece) in MOBILE.into_iter().enumerate() {
                 for square in *board.pieces(piece) & own {
                     // An illegal position could hold more; its extra pieces go uncounted.
-                    if let Some(entry) = all.list[side].get_mut(all.len[side]) {
+                    if let Some(entry) = self.list[side].get_mut(self.len[side]) {
                         *entry = (slot, attacks(piece, square, occupied));
-                        all.len[side] += 1;
+                        self.len[side] += 1;
                     }
                 }
             }
         }
-        all
     }
 
     /// The pieces of `color`: each one's slot in [`MOBILE`] and the squares it attacks.

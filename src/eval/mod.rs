@@ -141,6 +141,8 @@ pub struct Evaluation {
     pawn_cache: PawnCache,
     /// Whole scores already worked out, for the search's path.
     eval_cache: EvalCache,
+    /// What each piece attacks, filled again at each position the search's path evaluates.
+    attacks: PieceAttacks,
 }
 
 impl Default for Evaluation {
@@ -158,6 +160,7 @@ impl Evaluation {
             terms: Terms::default(),
             pawn_cache: PawnCache::default(),
             eval_cache: EvalCache::default(),
+            attacks: PieceAttacks::default(),
         }
     }
 
@@ -188,24 +191,30 @@ impl Evaluation {
     /// Hands every term's counts to `sink`: the evaluation without its weights.
     pub fn count_features<S: Sink>(&self, board: &Board, sink: &mut S) {
         material::count(board, sink);
-        self.count_piece_terms(board, sink);
+        let mut attacks = PieceAttacks::default();
+        if self.reads_attacks() {
+            attacks.fill(board);
+        }
+        self.count_piece_terms(board, &attacks, sink);
         if self.terms.pawns {
             pawns::count(board, sink);
         }
     }
 
-    /// The terms of the pieces beyond their material and squares: mobility, king safety, the
-    /// bishop pair, rooks on files.
-    fn count_piece_terms<S: Sink>(&self, board: &Board, sink: &mut S) {
-        if self.terms.mobility || self.terms.king_safety {
-            // Both read what each piece attacks: generated once for the two.
-            let attacks = PieceAttacks::new(board);
-            if self.terms.mobility {
-                mobility::count(board, &attacks, sink);
-            }
-            if self.terms.king_safety {
-                king_safety::count(board, &attacks, sink);
-            }
+    /// Whether a term on reads what each piece attacks: mobility and king safety both do, and
+    /// the attacks are generated once for the two.
+    fn reads_attacks(&self) -> bool {
+        self.terms.mobility || self.terms.king_safety
+    }
+
+    /// The terms of the pieces beyond their material and squares: mobility, king safety (both
+    /// from the `attacks` of `board`), the bishop pair, rooks on files.
+    fn count_piece_terms<S: Sink>(&self, board: &Board, attacks: &PieceAttacks, sink: &mut S) {
+        if self.terms.mobility {
+            mobility::count(board, attacks, sink);
+        }
+        if self.terms.king_safety {
+            king_safety::count(board, attacks, sink);
         }
         if self.terms.bishop_pair {
             pieces::bishop_pair(board, sink);
@@ -242,8 +251,11 @@ impl Evaluation {
 
     /// [`Evaluation::evaluate_cached`] when the whole score is not in the cache.
     fn evaluate_uncached(&mut self, board: &Board) -> Score {
+        if self.reads_attacks() {
+            self.attacks.fill(board);
+        }
         let mut sum = self.weighted_sum();
-        self.count_piece_terms(board, &mut sum);
+        self.count_piece_terms(board, &self.attacks, &mut sum);
         let mut total = sum.total + self.weighted_material.score(board);
         if self.terms.pawns {
             let weights = &self.weights.0;

@@ -351,7 +351,9 @@ impl Game for Chess {
         // would ask the generator for a size hint, a count of its own, again and again as the
         // list grows, and even one count is a pass over every piece's moves.
         let mut list = Vec::with_capacity(MOST_LEGAL_MOVES);
-        list.extend(MoveGen::new_legal(self.board()));
+        // Borrowed, not moved: the generator is a few hundred bytes, copied at every move.
+        let mut moves = MoveGen::new_legal(self.board());
+        list.extend(&mut moves);
         list
     }
 
@@ -402,6 +404,10 @@ impl Game for Chess {
         *self.board().checkers() != EMPTY
     }
 
+    fn gives_check(&self, mv: ChessMove) -> bool {
+        gives_check(self.board(), mv)
+    }
+
     fn noisy_moves(&self) -> Vec<ChessMove> {
         let board = self.board();
         let mut moves = MoveGen::new_legal(board);
@@ -424,10 +430,15 @@ impl Game for Chess {
         );
         // Room for any position's moves: one allocation, never a second, and no count first.
         let mut noisy = Vec::with_capacity(MOST_LEGAL_MOVES);
-        noisy.extend(moves.filter(|&mv| mv.get_promotion().is_some() || is_capture(board, mv)));
+        noisy.extend(
+            moves
+                .by_ref()
+                .filter(|&mv| mv.get_promotion().is_some() || is_capture(board, mv)),
+        );
         noisy
     }
 
+    #[inline]
     fn moved_piece(&self, mv: ChessMove) -> usize {
         let board = self.board();
         let piece = board.piece_on(mv.get_source()).map_or(0, |p| p.to_index());
@@ -534,6 +545,63 @@ pub fn square_at(file: usize, rank: usize) -> Square {
 /// Does `mv` capture a piece on `board` (en passant included)?
 pub fn is_capture(board: &Board, mv: ChessMove) -> bool {
     board.piece_on(mv.get_dest()).is_some() || is_en_passant(board, mv)
+}
+
+/// Does `mv` (a legal move) check the enemy king? The position after the move, as far as the
+/// question needs it: the squares occupied, and our pieces of each kind. The king is in check
+/// if one of them attacks its square from there, the moved piece directly or a slider whose
+/// line the move opened. Castling moves the rook too; en passant empties the taken pawn's
+/// square, which may open a line as well.
+fn gives_check(board: &Board, mv: ChessMove) -> bool {
+    let us = board.side_to_move();
+    let king = board.king_square(!us);
+    let (from, to) = (mv.get_source(), mv.get_dest());
+    let Some(moved) = board.piece_on(from) else {
+        return false; // not a move of this position
+    };
+    let (from_bb, to_bb) = (BitBoard::from_square(from), BitBoard::from_square(to));
+    let mut occupied = (*board.combined() & !from_bb) | to_bb;
+    // Our pieces that stay where they are; the moved one (or what it promotes to) is added
+    // on its new square below, by kind.
+    let mut staying = *board.color_combined(us) & !from_bb;
+    let mut rooks_moved = EMPTY; // a castling rook on its new square
+    if moved == Piece::King
+        && from
+            .get_file()
+            .to_index()
+            .abs_diff(to.get_file().to_index())
+            == 2
+    {
+        let rank = from.get_rank();
+        let (rook_from, rook_to) = if to.get_file() > from.get_file() {
+            (chess::File::H, chess::File::F)
+        } else {
+            (chess::File::A, chess::File::D)
+        };
+        let rook_from = BitBoard::from_square(Square::make_square(rank, rook_from));
+        rooks_moved = BitBoard::from_square(Square::make_square(rank, rook_to));
+        occupied = (occupied & !rook_from) | rooks_moved;
+        staying &= !rook_from;
+    } else if moved == Piece::Pawn && from.get_file() != to.get_file() {
+        // En passant: the taken pawn stands beside the mover, not on the target square.
+        let taken = BitBoard::from_square(Square::make_square(from.get_rank(), to.get_file()));
+        if board.piece_on(to).is_none() {
+            occupied &= !taken;
+        }
+    }
+    let placed = mv.get_promotion().unwrap_or(moved);
+    let ours = |piece: Piece| {
+        let on_target = if piece == placed { to_bb } else { EMPTY };
+        (*board.pieces(piece) & staying) | on_target
+    };
+    let (queens, rooks) = (ours(Piece::Queen), ours(Piece::Rook) | rooks_moved);
+    let straight = get_rook_moves(king, occupied) & (rooks | queens);
+    let diagonal = get_bishop_moves(king, occupied) & (ours(Piece::Bishop) | queens);
+    let knights = get_knight_moves(king) & ours(Piece::Knight);
+    // The squares a pawn of ours would check the king from are those an enemy pawn on the
+    // king's square attacks.
+    let pawns = chess::get_pawn_attacks(king, !us, ours(Piece::Pawn));
+    (straight | diagonal | knights | pawns) != EMPTY
 }
 
 /// Is `mv` (a legal move) a pawn moving sideways onto an empty square: an en passant capture?

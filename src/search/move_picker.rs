@@ -296,6 +296,7 @@ impl<M: Copy> Iterator for MovePicker<M> {
     /// always the generator's: a swap sends the move it displaces to where the chosen one
     /// stood (scores 5, 5, 9, 5 for A, B, C, D come out C, B, A, D). The order is still fixed
     /// by the moves and their scores, so the search stays deterministic.
+    #[inline]
     fn next(&mut self) -> Option<M> {
         let rest = self.scored.get(self.next..)?;
         let (mut best, mut best_score) = (0, rest.first()?.1);
@@ -303,6 +304,9 @@ impl<M: Copy> Iterator for MovePicker<M> {
             // The first of the best: a later move must score higher to take its place.
             if score > best_score {
                 (best, best_score) = (i, score);
+                if score == HASH_MOVE {
+                    break; // nothing scores higher
+                }
             }
         }
         let chosen = rest[best].0;

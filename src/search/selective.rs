@@ -235,17 +235,16 @@ impl<G: Game> Selective<G> {
                 }
                 losing = game.see(mv) < 0;
             }
-            game.play(mv);
             // ANCHOR: losing_checks
             // A capture that loses material is skipped, unless it gives check: the exchange
             // may never happen (the recapturing piece may be pinned, the king may have no
             // square), and the null move above relies on the quiescence search to see a mate
             // threat like that.
-            if losing && !game.in_check() {
-                game.undo();
+            if losing && !game.gives_check(mv) {
                 continue;
             }
             // ANCHOR_END: losing_checks
+            game.play(mv);
             let score = -self.quiescence(game, ply + 1, -beta, -alpha);
             game.undo();
             best = best.max(score);
@@ -346,21 +345,20 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
                 self.state.counter.stats.pruned += 1; // late move pruning
                 continue;
             }
-            // (Asked before the move is played: the exchange is worked out on this position.)
             let losing = see_prunable && tried > 0 && loses_exchange(game, mv, quiet, depth);
-            self.set_line_move(game, ply, mv);
-            game.play(mv);
-            self.tt.prefetch(game.hash()); // the child probes it soon: start loading it now
-            let gives_check = game.in_check();
             // ANCHOR: prune_quiet_or_losing
             // Futile quiet moves and losing ones are skipped, unless they give check: a check
-            // may be a mating attack's first move, and a sacrifice that checks may mate.
-            if ((futile && quiet) || losing) && !gives_check && tried > 0 {
-                game.undo();
+            // may be a mating attack's first move, and a sacrifice that checks may mate. (Asked
+            // before the move is played: a move skipped is never played.)
+            if ((futile && quiet) || losing) && tried > 0 && !game.gives_check(mv) {
                 self.state.counter.stats.pruned += 1;
                 continue;
             }
             // ANCHOR_END: prune_quiet_or_losing
+            self.set_line_move(game, ply, mv);
+            game.play(mv);
+            self.tt.prefetch(game.hash()); // the child probes it soon: start loading it now
+            let gives_check = game.in_check();
             let reducible = quiet && !in_check && !gives_check;
             let reduction = self.late_move_reduction(depth, tried, reducible, pv_node);
             let window = (alpha, beta);
@@ -697,14 +695,17 @@ impl<G: Game> Selective<G> {
         before: [Option<usize>; 2],
     ) -> MovePicker<G::Move> {
         let (tables, continuation) = (&self.tables, &self.continuation);
+        let after = |before: Option<usize>, key| before.map_or(0, |b| continuation.score(b, key));
         MovePicker::with_quiet_scores(game, moves, hash_move, tables, ply, |mv| {
             let history = tables.history(ply, mv);
-            if before == [None, None] {
-                return history; // nothing to look up: no board lookup for the move's key either
+            match before {
+                // Nothing to look up: no board lookup for the move's key either.
+                [None, None] => history,
+                [one, two] => {
+                    let key = piece_square(game, mv);
+                    history + after(one, key) + after(two, key)
+                }
             }
-            let key = piece_square(game, mv);
-            let after = before.iter().flatten();
-            history + after.map(|&b| continuation.score(b, key)).sum::<i32>()
         })
     }
     // ANCHOR_END: continuation_order
