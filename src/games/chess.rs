@@ -153,9 +153,7 @@ impl Chess {
         let (from, to) = (mv.get_source(), mv.get_dest());
         let piece = board.piece_on(from).unwrap_or(Piece::Pawn);
         let mut san = String::new();
-        if piece == Piece::King
-            && (from.get_file().to_index() as i32 - to.get_file().to_index() as i32).abs() == 2
-        {
+        if is_castling(piece, mv) {
             san.push_str(if to.get_file().to_index() > from.get_file().to_index() {
                 "O-O"
             } else {
@@ -565,13 +563,7 @@ fn gives_check(board: &Board, mv: ChessMove) -> bool {
     // on its new square below, by kind.
     let mut staying = *board.color_combined(us) & !from_bb;
     let mut rooks_moved = EMPTY; // a castling rook on its new square
-    if moved == Piece::King
-        && from
-            .get_file()
-            .to_index()
-            .abs_diff(to.get_file().to_index())
-            == 2
-    {
+    if is_castling(moved, mv) {
         let rank = from.get_rank();
         let (rook_from, rook_to) = if to.get_file() > from.get_file() {
             (chess::File::H, chess::File::F)
@@ -582,12 +574,8 @@ fn gives_check(board: &Board, mv: ChessMove) -> bool {
         rooks_moved = BitBoard::from_square(Square::make_square(rank, rook_to));
         occupied = (occupied & !rook_from) | rooks_moved;
         staying &= !rook_from;
-    } else if moved == Piece::Pawn && from.get_file() != to.get_file() {
-        // En passant: the taken pawn stands beside the mover, not on the target square.
-        let taken = BitBoard::from_square(Square::make_square(from.get_rank(), to.get_file()));
-        if board.piece_on(to).is_none() {
-            occupied &= !taken;
-        }
+    } else if is_en_passant(board, mv) {
+        occupied &= !BitBoard::from_square(en_passant_victim(mv));
     }
     let placed = mv.get_promotion().unwrap_or(moved);
     let ours = |piece: Piece| {
@@ -602,6 +590,18 @@ fn gives_check(board: &Board, mv: ChessMove) -> bool {
     // king's square attacks.
     let pawns = chess::get_pawn_attacks(king, !us, ours(Piece::Pawn));
     (straight | diagonal | knights | pawns) != EMPTY
+}
+
+/// Is `mv`, which moves `piece`, a castling: the king two files sideways?
+fn is_castling(piece: Piece, mv: ChessMove) -> bool {
+    let files = |square: Square| square.get_file().to_index();
+    piece == Piece::King && files(mv.get_source()).abs_diff(files(mv.get_dest())) == 2
+}
+
+/// The square of the pawn an en passant capture `mv` takes: beside the mover, on its rank, not
+/// on the target square.
+pub(crate) fn en_passant_victim(mv: ChessMove) -> Square {
+    Square::make_square(mv.get_source().get_rank(), mv.get_dest().get_file())
 }
 
 /// Is `mv` (a legal move) a pawn moving sideways onto an empty square: an en passant capture?

@@ -22,6 +22,7 @@
 //! those that lose material.
 
 use crate::eval::PIECE_VALUES;
+use crate::games::chess::en_passant_victim;
 use chess::{
     get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
     Board, ChessMove, Color, Piece, Square, EMPTY,
@@ -76,9 +77,7 @@ pub fn see(board: &Board, mv: ChessMove) -> i32 {
     }
     let mut occupied = *board.combined() ^ BitBoard::from_square(from);
     if en_passant {
-        // The captured pawn stands beside the target square, on the mover's rank.
-        let captured = Square::make_square(from.get_rank(), to.get_file());
-        occupied ^= BitBoard::from_square(captured);
+        occupied ^= BitBoard::from_square(en_passant_victim(mv));
     }
     let mut side = !board.side_to_move();
     let mut depth = 0;
