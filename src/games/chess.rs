@@ -21,8 +21,9 @@ use crate::game::{Capture, Evaluator, Game, Outcome};
 use crate::score::Score;
 use crate::tt::TableMove;
 use chess::{
-    get_bishop_moves, get_knight_moves, get_rank, get_rook_moves, BitBoard, Board, ChessMove,
-    Color, MoveGen, Piece, Rank, Square, ALL_PIECES, ALL_SQUARES, EMPTY,
+    get_adjacent_files, get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks,
+    get_pawn_quiets, get_rank, get_rook_moves, line, BitBoard, Board, ChessMove, Color, MoveGen,
+    Piece, Square, ALL_PIECES, ALL_SQUARES, EMPTY, PROMOTION_PIECES,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -408,32 +409,10 @@ impl Game for Chess {
 
     fn noisy_moves(&self) -> Vec<ChessMove> {
         let board = self.board();
-        let mut moves = MoveGen::new_legal(board);
         if *board.checkers() != EMPTY {
-            return moves.collect();
+            return self.legal_moves(); // in check, any move may be the only escape
         }
-        // Moves onto an enemy piece, the en passant square, or the last ranks (promotions; a
-        // piece other than a pawn moving there is filtered out below).
-        let last_ranks = get_rank(Rank::First) | get_rank(Rank::Eighth);
-        let en_passant = board.en_passant().map_or(EMPTY, |square| {
-            // The crate names the pawn that can be taken; the capture lands behind it.
-            let behind = match board.side_to_move() {
-                Color::White => square.up(),
-                Color::Black => square.down(),
-            };
-            behind.map_or(EMPTY, BitBoard::from_square)
-        });
-        moves.set_iterator_mask(
-            *board.color_combined(!board.side_to_move()) | en_passant | last_ranks,
-        );
-        // Room for any position's moves: one allocation, never a second, and no count first.
-        let mut noisy = Vec::with_capacity(MOST_LEGAL_MOVES);
-        noisy.extend(
-            moves
-                .by_ref()
-                .filter(|&mv| mv.get_promotion().is_some() || is_capture(board, mv)),
-        );
-        noisy
+        captures_and_promotions(board)
     }
 
     #[inline]
@@ -472,8 +451,8 @@ impl Game for Chess {
 
     fn capture(&self, mv: ChessMove) -> Option<Capture> {
         // Move ordering asks this of every move, so the common quiet move is answered with as
-        // few board lookups as possible: an empty target square, no promotion, and not a pawn
-        // stepping sideways (en passant).
+        // few board lookups as possible: an empty target square, no promotion, and no en
+        // passant square (or not a pawn stepping sideways onto it).
         let board = self.board();
         let (from, to) = (mv.get_source(), mv.get_dest());
         let value = |piece: Piece| match piece {
@@ -483,10 +462,10 @@ impl Game for Chess {
         };
         let captured = match board.piece_on(to) {
             Some(piece) => value(piece),
+            None if mv.get_promotion().is_some() => 0,
             // En passant captures a pawn on a square that looks empty.
-            None if is_en_passant(board, mv) => value(Piece::Pawn),
-            None if mv.get_promotion().is_none() => return None,
-            None => 0,
+            None if board.en_passant().is_some() && is_en_passant(board, mv) => value(Piece::Pawn),
+            None => return None,
         };
         let promoted = mv
             .get_promotion()
@@ -590,6 +569,74 @@ fn gives_check(board: &Board, mv: ChessMove) -> bool {
     // king's square attacks.
     let pawns = chess::get_pawn_attacks(king, !us, ours(Piece::Pawn));
     (straight | diagonal | knights | pawns) != EMPTY
+}
+
+/// The captures and promotions of `board`, which is not in check, in the order of the crate's
+/// legal generator (pawns, knights, bishops, rooks, queens, then the king; each kind's free
+/// pieces by square, then its pinned ones; targets by square; promotions to a queen, a
+/// knight, a rook, a bishop). The crate's generator makes every move of every piece, quiet
+/// ones too, before a mask hands out the few a quiescence search wants; here only captures
+/// are looked for. Out of check a piece that is not pinned may take whatever it attacks, and
+/// a pinned one whatever lies on the line of its pin, so only the king's captures and en
+/// passant need a test of their own (the crate's, [`MoveGen::legal_quick`]).
+fn captures_and_promotions(board: &Board) -> Vec<ChessMove> {
+    let us = board.side_to_move();
+    let (own, enemy) = (*board.color_combined(us), *board.color_combined(!us));
+    let (occupied, pinned) = (*board.combined(), *board.pinned());
+    let king = board.king_square(us);
+    let last_rank = get_rank(us.to_their_backrank());
+    let mut noisy = Vec::with_capacity(MOST_LEGAL_MOVES);
+    let add = |noisy: &mut Vec<ChessMove>, from: Square, targets: BitBoard, promotes: bool| {
+        for to in targets {
+            if promotes {
+                noisy.extend(PROMOTION_PIECES.map(|piece| ChessMove::new(from, to, Some(piece))));
+            } else {
+                noisy.push(ChessMove::new(from, to, None));
+            }
+        }
+    };
+    // A pinned piece stays on the line through its king and itself.
+    let pin_line = |from: Square| {
+        if pinned & BitBoard::from_square(from) == EMPTY {
+            !EMPTY
+        } else {
+            line(from, king)
+        }
+    };
+    let pawns = *board.pieces(Piece::Pawn) & own;
+    for from in (pawns & !pinned).chain(pawns & pinned) {
+        let targets = get_pawn_attacks(from, us, enemy)
+            | (get_pawn_quiets(from, us, occupied) & last_rank);
+        let promotes = from.get_rank() == us.to_seventh_rank();
+        add(&mut noisy, from, targets & pin_line(from), promotes);
+    }
+    if let Some(taken) = board.en_passant() {
+        let to = taken.uforward(us);
+        let beside = get_rank(taken.get_rank()) & get_adjacent_files(taken.get_file());
+        for from in beside & pawns {
+            let mv = ChessMove::new(from, to, None);
+            if MoveGen::legal_quick(board, mv) {
+                noisy.push(mv);
+            }
+        }
+    }
+    for from in *board.pieces(Piece::Knight) & own & !pinned {
+        add(&mut noisy, from, get_knight_moves(from) & enemy, false);
+    }
+    for piece in [Piece::Bishop, Piece::Rook, Piece::Queen] {
+        let pieces = *board.pieces(piece) & own;
+        for from in (pieces & !pinned).chain(pieces & pinned) {
+            let targets = eval::attacks::attacks(piece, from, occupied) & enemy;
+            add(&mut noisy, from, targets & pin_line(from), false);
+        }
+    }
+    for to in get_king_moves(king) & enemy {
+        let mv = ChessMove::new(king, to, None);
+        if MoveGen::legal_quick(board, mv) {
+            noisy.push(mv);
+        }
+    }
+    noisy
 }
 
 /// Is `mv`, which moves `piece`, a castling: the king two files sideways?
