@@ -7,7 +7,7 @@
 
 use super::weights::{MATERIAL, PSQT};
 use super::{relative, sign, Sink, Tapered};
-use chess::{Board, ALL_COLORS, ALL_PIECES};
+use chess::{BitBoard, Board, Color, Piece, Square, ALL_COLORS, ALL_PIECES};
 
 // ANCHOR: count
 /// Counts the pieces of each kind for material, and each piece once for its square.
@@ -52,6 +52,34 @@ impl WeightedMaterial {
             }
         }
         WeightedMaterial { values }
+    }
+
+    /// What the material and squares of `after` are worth more than those of `before`, a
+    /// position one move earlier: only the squares whose occupant changed are looked at (two
+    /// for most moves, three or four for a capture, castling or en passant), so it is much
+    /// cheaper than two [`WeightedMaterial::score`]s, and exactly their difference.
+    #[inline]
+    pub fn change(&self, before: &Board, after: &Board) -> Tapered {
+        let changed =
+            ALL_COLORS.map(|color| *before.color_combined(color) ^ *after.color_combined(color));
+        let mut change = Tapered::ZERO;
+        for square in changed[0] | changed[1] {
+            if let Some(piece) = before.piece_on(square) {
+                change = change - self.value(before, piece, square);
+            }
+            if let Some(piece) = after.piece_on(square) {
+                change += self.value(after, piece, square);
+            }
+        }
+        change
+    }
+
+    /// What `piece` on `square` of `board` is worth, by its colour there.
+    #[inline]
+    fn value(&self, board: &Board, piece: Piece, square: Square) -> Tapered {
+        let white = *board.color_combined(Color::White) & BitBoard::from_square(square);
+        let color = if white == BitBoard(0) { 1 } else { 0 };
+        self.values[64 * (6 * color + piece.to_index()) + square.to_index()]
     }
 
     /// Material and piece-square terms of `board`, weighted: White's minus Black's.

@@ -23,12 +23,14 @@
 //! hand-set one ([`TUNED_SWITCH`]): that is how each one's gain was measured, a match of the
 //! stage with the term against the stage without it.
 //!
-//! Three things make it cheaper without changing a single score: mobility and king safety read
+//! Four things make it cheaper without changing a single score: mobility and king safety read
 //! one list of what each piece attacks ([`attacks`]), generated once; and the search's path
 //! ([`Evaluator::evaluate`](crate::game::Evaluator::evaluate)) adds material and squares from
-//! a table of weights by piece and square ([`material::WeightedMaterial`]), and keeps the pawn
-//! structure's score in a [`PawnCache`], since the pawns seldom move. Both are made from the
-//! weights, which is why they are set through [`Evaluation::set_weights`].
+//! a table of weights by piece and square ([`material::WeightedMaterial`]), carries that sum
+//! from a position to the next along the line searched (only the squares the move changed are
+//! looked at), and keeps the pawn structure's score in a [`PawnCache`], since the pawns seldom
+//! move. All are made from the weights, which is why they are set through
+//! [`Evaluation::set_weights`].
 //!
 //! Chess names this evaluation as its [`Evaluator`](crate::game::Evaluator) (in
 //! `games/chess.rs`, beside the game): the evaluation knows boards, not games.
@@ -141,6 +143,9 @@ pub struct Evaluation {
     pawn_cache: PawnCache,
     /// Whole scores already worked out, for the search's path.
     eval_cache: EvalCache,
+    /// The weighted material of the positions along the line being searched, for the
+    /// search's path.
+    material_line: MaterialLine,
     /// What each piece attacks, filled again at each position the search's path evaluates.
     attacks: PieceAttacks,
 }
@@ -160,6 +165,7 @@ impl Evaluation {
             terms: Terms::default(),
             pawn_cache: PawnCache::default(),
             eval_cache: EvalCache::default(),
+            material_line: MaterialLine::default(),
             attacks: PieceAttacks::default(),
         }
     }
@@ -175,6 +181,7 @@ impl Evaluation {
         self.weighted_material = material::WeightedMaterial::new(&weights.0);
         self.pawn_cache.clear();
         self.eval_cache.clear();
+        self.material_line.clear();
         self.weights = weights;
     }
 
@@ -236,6 +243,31 @@ impl Evaluation {
     /// structure's score from the cache when the same pawns were scored before: the same
     /// score, sooner.
     pub fn evaluate_cached(&mut self, board: &Board) -> Score {
+        self.evaluate_cached_with(board, |_, table| table.score(board))
+    }
+
+    /// [`Evaluation::evaluate_cached`] for a search walking a line of play: `board` is the
+    /// position after `moves_played` moves of the game, `parent` the one a move before it. The
+    /// weighted material comes from the parent's, if it was evaluated, plus what the move
+    /// changed, instead of from every piece on the board: the same score, sooner again.
+    pub fn evaluate_in_line(
+        &mut self,
+        board: &Board,
+        parent: Option<&Board>,
+        moves_played: usize,
+    ) -> Score {
+        self.evaluate_cached_with(board, |line, table| {
+            line.material(table, board, parent, moves_played)
+        })
+    }
+
+    /// [`Evaluation::evaluate_cached`], with the weighted material of `board` from `material`
+    /// (given the line and the table) when the score is not in the cache.
+    fn evaluate_cached_with(
+        &mut self,
+        board: &Board,
+        material: impl FnOnce(&mut MaterialLine, &material::WeightedMaterial) -> Tapered,
+    ) -> Score {
         if self.eval_cache.terms != self.terms {
             self.eval_cache.clear(); // made with other terms on (the terms are a public field)
             self.eval_cache.terms = self.terms;
@@ -244,19 +276,21 @@ impl Evaluation {
         if let Some(score) = self.eval_cache.get(key) {
             return score;
         }
-        let score = self.evaluate_uncached(board);
+        let material = material(&mut self.material_line, &self.weighted_material);
+        let score = self.evaluate_uncached(board, material);
         self.eval_cache.put(key, score);
         score
     }
 
-    /// [`Evaluation::evaluate_cached`] when the whole score is not in the cache.
-    fn evaluate_uncached(&mut self, board: &Board) -> Score {
+    /// [`Evaluation::evaluate_cached`] when the whole score is not in the cache; `material`
+    /// is the weighted material of `board`.
+    fn evaluate_uncached(&mut self, board: &Board, material: Tapered) -> Score {
         if self.reads_attacks() {
             self.attacks.fill(board);
         }
         let mut sum = self.weighted_sum();
         self.count_piece_terms(board, &self.attacks, &mut sum);
-        let mut total = sum.total + self.weighted_material.score(board);
+        let mut total = sum.total + material;
         if self.terms.pawns {
             let weights = &self.weights.0;
             total += self.pawn_cache.score(board, |board| {
@@ -365,6 +399,49 @@ impl EvalCache {
     #[inline]
     fn put(&mut self, key: u64, score: Score) {
         self.entries[key as usize & (EVAL_CACHE_ENTRIES - 1)] = (key, score);
+    }
+}
+
+/// The weighted material of the positions along the line a search is walking, each kept by
+/// the number of moves played before it: a position's sum is its parent's plus what the last
+/// move changed ([`material::WeightedMaterial::change`]); only where the parent's is not kept
+/// (it was not evaluated) is every piece counted. An entry is known by its position's key, so
+/// a sum left by another line at the same distance is never taken for this one.
+#[derive(Clone, Debug, Default)]
+struct MaterialLine(Vec<(u64, Tapered)>);
+
+impl MaterialLine {
+    /// Forgets every sum (the weights they were made with are gone).
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// The weighted material of `board`, the position after `moves_played` moves, whose
+    /// parent (one move before) is `parent`: kept for `board`'s children.
+    fn material(
+        &mut self,
+        table: &material::WeightedMaterial,
+        board: &Board,
+        parent: Option<&Board>,
+        moves_played: usize,
+    ) -> Tapered {
+        if self.0.len() <= moves_played {
+            self.0.resize(moves_played + 1, (0, Tapered::ZERO));
+        }
+        let key = board.get_hash();
+        let kept = |(kept, sum): (u64, Tapered), key: u64| (kept == key && key != 0).then_some(sum);
+        if let Some(sum) = kept(self.0[moves_played], key) {
+            return sum;
+        }
+        let from_parent = parent
+            .zip(moves_played.checked_sub(1))
+            .and_then(|(parent, at)| {
+                let sum = kept(self.0[at], parent.get_hash())?;
+                Some(sum + table.change(parent, board))
+            });
+        let sum = from_parent.unwrap_or_else(|| table.score(board));
+        self.0[moves_played] = (key, sum);
+        sum
     }
 }
 

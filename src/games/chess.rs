@@ -327,7 +327,8 @@ impl TableMove for ChessMove {
 /// and weights as the engine's switches.
 impl Evaluator<Chess> for eval::Evaluation {
     fn evaluate(&mut self, game: &Chess) -> Score {
-        self.evaluate_cached(game.board())
+        let parent = game.earlier.last().map(|frame| &frame.board);
+        self.evaluate_in_line(game.board(), parent, game.earlier.len())
     }
 
     fn switch_names() -> Vec<&'static str> {
@@ -605,8 +606,8 @@ fn captures_and_promotions(board: &Board) -> Vec<ChessMove> {
     };
     let pawns = *board.pieces(Piece::Pawn) & own;
     for from in (pawns & !pinned).chain(pawns & pinned) {
-        let targets = get_pawn_attacks(from, us, enemy)
-            | (get_pawn_quiets(from, us, occupied) & last_rank);
+        let targets =
+            get_pawn_attacks(from, us, enemy) | (get_pawn_quiets(from, us, occupied) & last_rank);
         let promotes = from.get_rank() == us.to_seventh_rank();
         add(&mut noisy, from, targets & pin_line(from), promotes);
     }
@@ -1029,6 +1030,55 @@ mod tests {
             walk(game.board(), 3, &mut checked);
         }
         assert!(checked > 10_000);
+    }
+
+    #[test]
+    fn the_evaluation_along_a_line_is_the_evaluation() {
+        // The search's evaluator carries the material from a position to its children; along
+        // every line three plies deep (with passes, and with some parents never evaluated, so
+        // that a child counts its material whole) it gives the plain evaluation's score.
+        type Evaluators = (eval::Evaluation, eval::Evaluation);
+        fn walk(game: &mut Chess, evaluators: &mut Evaluators, depth: u32, n: &mut u32) {
+            let (evaluator, plain) = evaluators;
+            *n += 1;
+            if !n.is_multiple_of(3) {
+                let expected = eval::Evaluation::evaluate(plain, game.board());
+                assert_eq!(
+                    Evaluator::evaluate(evaluator, game),
+                    expected,
+                    "{}",
+                    game.fen()
+                );
+            }
+            if depth == 0 {
+                return;
+            }
+            if game.may_pass() && n.is_multiple_of(5) {
+                game.pass();
+                walk(game, evaluators, depth - 1, n);
+                game.undo();
+            }
+            for mv in game.legal_moves() {
+                game.play(mv);
+                walk(game, evaluators, depth - 1, n);
+                game.undo();
+            }
+        }
+        let mut evaluators = Default::default();
+        let mut positions = 0;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ] {
+            walk(
+                &mut Chess::from_fen(fen).unwrap(),
+                &mut evaluators,
+                3,
+                &mut positions,
+            );
+        }
+        assert!(positions > 100_000, "{positions}");
     }
 
     #[test]
