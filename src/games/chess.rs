@@ -450,32 +450,20 @@ impl Game for Chess {
         }
     }
 
+    #[inline]
     fn capture(&self, mv: ChessMove) -> Option<Capture> {
-        // Move ordering asks this of every move, so the common quiet move is answered with as
-        // few board lookups as possible: an empty target square, no promotion, and no en
-        // passant square (or not a pawn stepping sideways onto it).
+        // Move ordering asks this of every move, so the common quiet move is answered here,
+        // with as few board lookups as possible: an empty target square, no promotion, and no
+        // en passant square. The rest is worked out in `capture_on`.
         let board = self.board();
-        let (from, to) = (mv.get_source(), mv.get_dest());
-        let value = |piece: Piece| match piece {
-            // As an attacker the king is worth most: capturing with it is tried last.
-            Piece::King => 2 * eval::PIECE_VALUES[Piece::Queen.to_index()],
-            other => eval::PIECE_VALUES[other.to_index()],
-        };
-        let captured = match board.piece_on(to) {
-            Some(piece) => value(piece),
-            None if mv.get_promotion().is_some() => 0,
-            // En passant captures a pawn on a square that looks empty.
-            None if board.en_passant().is_some() && is_en_passant(board, mv) => value(Piece::Pawn),
-            None => return None,
-        };
-        let promoted = mv
-            .get_promotion()
-            .map_or(0, |p| value(p) - value(Piece::Pawn));
-        let attacker = board.piece_on(from).map_or(0, value);
-        Some(Capture {
-            victim: captured + promoted,
-            attacker,
-        })
+        let target = BitBoard::from_square(mv.get_dest());
+        if *board.combined() & target == EMPTY
+            && mv.get_promotion().is_none()
+            && board.en_passant().is_none()
+        {
+            return None;
+        }
+        capture_on(board, mv)
     }
 }
 
@@ -518,6 +506,32 @@ impl FromStr for Chess {
 /// The square on `file` (0 = a) and `rank` (0 = first rank).
 pub fn square_at(file: usize, rank: usize) -> Square {
     Square::make_square(chess::Rank::from_index(rank), chess::File::from_index(file))
+}
+
+/// [`Game::capture`] of `mv` on `board`, for a move that may not be quiet.
+#[inline(never)]
+fn capture_on(board: &Board, mv: ChessMove) -> Option<Capture> {
+    let (from, to) = (mv.get_source(), mv.get_dest());
+    let value = |piece: Piece| match piece {
+        // As an attacker the king is worth most: capturing with it is tried last.
+        Piece::King => 2 * eval::PIECE_VALUES[Piece::Queen.to_index()],
+        other => eval::PIECE_VALUES[other.to_index()],
+    };
+    let captured = match board.piece_on(to) {
+        Some(piece) => value(piece),
+        None if mv.get_promotion().is_some() => 0,
+        // En passant captures a pawn on a square that looks empty.
+        None if board.en_passant().is_some() && is_en_passant(board, mv) => value(Piece::Pawn),
+        None => return None,
+    };
+    let promoted = mv
+        .get_promotion()
+        .map_or(0, |p| value(p) - value(Piece::Pawn));
+    let attacker = board.piece_on(from).map_or(0, value);
+    Some(Capture {
+        victim: captured + promoted,
+        attacker,
+    })
 }
 
 /// Does `mv` capture a piece on `board` (en passant included)?
