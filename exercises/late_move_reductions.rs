@@ -67,8 +67,8 @@ use searchlab::search::aspiration::aspiration_window;
 use searchlab::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
 use searchlab::search::engine::{Engine, IterationObserver};
 use searchlab::search::move_picker::{
-    history_bonus, noisy_moves_in_order, piece_square, ContinuationHistory, MovePicker,
-    OrderingTables, DELTA_MARGIN,
+    history_bonus, noisy_moves_in_order_into, piece_square, ContinuationHistory, MovePicker,
+    OrderingTables, PlyLists, DELTA_MARGIN,
 };
 use searchlab::stats::SearchResult;
 use searchlab::switches::switches;
@@ -152,6 +152,8 @@ pub struct Selective<G: Game> {
     pub pieces: Pieces,
     /// Late move reductions by depth and by the number of moves tried before.
     reductions: Vec<[Depth; 64]>,
+    /// The move lists of each ply, kept from node to node.
+    lists: PlyLists<G::Move>,
     /// Inside a null-move verification search. Neither null move nor reverse futility (the
     /// two bets that zugzwang breaks) is tried there, nor late move pruning, which would skip
     /// the quiet move that puts the opponent in zugzwang.
@@ -171,6 +173,7 @@ impl<G: Game> Selective<G> {
             evaluator: G::Evaluator::default(),
             pieces: Pieces::default(),
             reductions: reduction_table(),
+            lists: PlyLists::new(),
             verifying: false,
         }
     }
@@ -229,7 +232,9 @@ impl<G: Game> Selective<G> {
             best = stand_pat;
             alpha = alpha.max(stand_pat);
         }
-        for (tried, mv) in noisy_moves_in_order(game).enumerate() {
+        let (mut moves, room) = self.lists.take(ply);
+        noisy_moves_in_order_into(game, &mut moves);
+        for (tried, &mv) in moves.iter().enumerate() {
             let mut losing = false;
             if !in_check {
                 // Delta pruning: not even the victim and a margin would reach alpha.
@@ -256,6 +261,7 @@ impl<G: Game> Selective<G> {
                 break;
             }
         }
+        self.lists.give_back(ply, (moves, room));
         best
     }
 }
@@ -325,7 +331,9 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             return score;
         }
         let original_alpha = alpha;
-        let moves = game.legal_moves();
+        // The ply's lists, kept from node to node: no new memory for the moves.
+        let (mut moves, room) = self.lists.take(ply);
+        game.legal_moves_into(&mut moves);
         let hash_move = self.state.pv_move(&moves, ply).or(tt_move);
         depth -= self.internal_iterative_reduction(hash_move.is_some(), depth);
         // What this node may skip, settled once, before its moves.
@@ -333,12 +341,12 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         let see_prunable = self.see_prunable(may_prune, depth);
         let late_moves = self.late_move_count(may_prune, depth);
         let before = self.moves_before(ply);
-        let picker = self.order_moves(game, moves, hash_move, ply, before);
+        let mut picker = self.order_moves(game, room, &moves, hash_move, ply, before);
         let mut quiets_tried = Vec::new();
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         let mut child_pv = Vec::new();
-        for (tried, mv) in picker.enumerate() {
+        for (tried, mv) in picker.by_ref().enumerate() {
             let quiet = game.capture(mv).is_none();
             if quiet && late_moves.is_some_and(|count| quiets_tried.len() >= count) {
                 self.state.counter.stats.pruned += 1; // late move pruning
@@ -385,6 +393,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
                 quiets_tried.push(mv);
             }
         }
+        self.lists.give_back(ply, (moves, picker.into_room()));
         if best_move.is_none() {
             // Every move was pruned but the first, which cannot happen, or there were none,
             // which the outcome above caught: the evaluation stands in.
@@ -642,14 +651,15 @@ impl<G: Game> Selective<G> {
     fn order_moves(
         &self,
         game: &G,
-        moves: Vec<G::Move>,
+        room: Vec<(G::Move, i32)>,
+        moves: &[G::Move],
         hash_move: Option<G::Move>,
         ply: Ply,
         before: [Option<usize>; 2],
     ) -> MovePicker<G::Move> {
         let (tables, continuation) = (&self.tables, &self.continuation);
         let after = |before: Option<usize>, key| before.map_or(0, |b| continuation.score(b, key));
-        MovePicker::with_quiet_scores(game, moves, hash_move, tables, ply, |mv| {
+        MovePicker::scored_in(room, game, moves, hash_move, tables, ply, |mv| {
             let history = tables.history(ply, mv);
             match before {
                 // Nothing to look up: no board lookup for the move's key either.

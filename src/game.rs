@@ -70,6 +70,19 @@ pub trait Game: Clone + Send {
     // The methods below have defaults, for games without such a thing; the later stages need
     // them (check and captures from move ordering and quiescence on, the rest for selectivity).
 
+    /// [`Game::legal_moves`], written into `moves` in place of what it held: a search that
+    /// keeps a list for each ply fills it again at every node instead of asking for new
+    /// memory. By default the list is simply replaced.
+    fn legal_moves_into(&self, moves: &mut Vec<Self::Move>) {
+        *moves = self.legal_moves();
+    }
+
+    /// [`Game::noisy_moves`], written into `moves` in place of what it held (as
+    /// [`Game::legal_moves_into`]).
+    fn noisy_moves_into(&self, moves: &mut Vec<Self::Move>) {
+        *moves = self.noisy_moves();
+    }
+
     // ANCHOR: game_noisy
     /// Is the side to move in check? (Games without check answer `false`.)
     fn in_check(&self) -> bool {

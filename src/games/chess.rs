@@ -347,14 +347,20 @@ impl Game for Chess {
 
     // ANCHOR: moves
     fn legal_moves(&self) -> Vec<ChessMove> {
-        // Sized once for any position (no chess position has more legal moves): `collect`
-        // would ask the generator for a size hint, a count of its own, again and again as the
-        // list grows, and even one count is a pass over every piece's moves.
-        let mut list = Vec::with_capacity(MOST_LEGAL_MOVES);
+        let mut list = Vec::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    fn legal_moves_into(&self, list: &mut Vec<ChessMove>) {
+        // Room for any position (no chess position has more legal moves): `collect` would ask
+        // the generator for a size hint, a count of its own, again and again as the list
+        // grows, and even one count is a pass over every piece's moves.
+        list.clear();
+        list.reserve(MOST_LEGAL_MOVES);
         // Borrowed, not moved: the generator is a few hundred bytes, copied at every move.
         let mut moves = MoveGen::new_legal(self.board());
         list.extend(&mut moves);
-        list
     }
 
     fn play(&mut self, mv: ChessMove) {
@@ -409,11 +415,19 @@ impl Game for Chess {
     }
 
     fn noisy_moves(&self) -> Vec<ChessMove> {
+        let mut list = Vec::new();
+        self.noisy_moves_into(&mut list);
+        list
+    }
+
+    fn noisy_moves_into(&self, list: &mut Vec<ChessMove>) {
         let board = self.board();
         if *board.checkers() != EMPTY {
-            return self.legal_moves(); // in check, any move may be the only escape
+            return self.legal_moves_into(list); // in check, any move may be the only escape
         }
-        captures_and_promotions(board)
+        list.clear();
+        list.reserve(MOST_LEGAL_MOVES);
+        captures_and_promotions(board, list);
     }
 
     #[inline]
@@ -594,13 +608,12 @@ fn gives_check(board: &Board, mv: ChessMove) -> bool {
 /// are looked for. Out of check a piece that is not pinned may take whatever it attacks, and
 /// a pinned one whatever lies on the line of its pin, so only the king's captures and en
 /// passant need a test of their own (the crate's, [`MoveGen::legal_quick`]).
-fn captures_and_promotions(board: &Board) -> Vec<ChessMove> {
+fn captures_and_promotions(board: &Board, noisy: &mut Vec<ChessMove>) {
     let us = board.side_to_move();
     let (own, enemy) = (*board.color_combined(us), *board.color_combined(!us));
     let (occupied, pinned) = (*board.combined(), *board.pinned());
     let king = board.king_square(us);
     let last_rank = get_rank(us.to_their_backrank());
-    let mut noisy = Vec::with_capacity(MOST_LEGAL_MOVES);
     let add = |noisy: &mut Vec<ChessMove>, from: Square, targets: BitBoard, promotes: bool| {
         for to in targets {
             if promotes {
@@ -623,7 +636,7 @@ fn captures_and_promotions(board: &Board) -> Vec<ChessMove> {
         let targets =
             get_pawn_attacks(from, us, enemy) | (get_pawn_quiets(from, us, occupied) & last_rank);
         let promotes = from.get_rank() == us.to_seventh_rank();
-        add(&mut noisy, from, targets & pin_line(from), promotes);
+        add(noisy, from, targets & pin_line(from), promotes);
     }
     if let Some(taken) = board.en_passant() {
         let to = taken.uforward(us);
@@ -636,13 +649,13 @@ fn captures_and_promotions(board: &Board) -> Vec<ChessMove> {
         }
     }
     for from in *board.pieces(Piece::Knight) & own & !pinned {
-        add(&mut noisy, from, get_knight_moves(from) & enemy, false);
+        add(noisy, from, get_knight_moves(from) & enemy, false);
     }
     for piece in [Piece::Bishop, Piece::Rook, Piece::Queen] {
         let pieces = *board.pieces(piece) & own;
         for from in (pieces & !pinned).chain(pieces & pinned) {
             let targets = eval::attacks::attacks(piece, from, occupied) & enemy;
-            add(&mut noisy, from, targets & pin_line(from), false);
+            add(noisy, from, targets & pin_line(from), false);
         }
     }
     for to in get_king_moves(king) & enemy {
@@ -651,7 +664,6 @@ fn captures_and_promotions(board: &Board) -> Vec<ChessMove> {
             noisy.push(mv);
         }
     }
-    noisy
 }
 
 /// Is `mv`, which moves `piece`, a castling: the king two files sideways?

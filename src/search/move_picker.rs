@@ -260,25 +260,48 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
         ply: Ply,
         quiet_score: impl Fn(M) -> i32,
     ) -> MovePicker<M> {
+        let room = Vec::with_capacity(moves.len());
+        MovePicker::scored_in(room, game, &moves, hash_move, tables, ply, quiet_score)
+    }
+
+    /// As [`MovePicker::with_quiet_scores`], scoring into `room`, a list kept from an earlier
+    /// node ([`MovePicker::into_room`] gives it back): a search that keeps one per ply asks
+    /// for no new memory.
+    pub fn scored_in<G: Game<Move = M>>(
+        mut room: Vec<(M, i32)>,
+        game: &G,
+        moves: &[M],
+        hash_move: Option<M>,
+        tables: &OrderingTables<M>,
+        ply: Ply,
+        quiet_score: impl Fn(M) -> i32,
+    ) -> MovePicker<M> {
         let killers = tables.killers(ply);
-        let scored = moves
-            .into_iter()
-            .map(|mv| {
-                // ANCHOR: exercise_order
-                let score = if Some(mv) == hash_move {
-                    HASH_MOVE
-                } else if let Some(capture) = game.capture(mv) {
-                    CAPTURE + capture.mvv_lva()
-                } else if let Some(k) = killers.iter().position(|&k| k == Some(mv)) {
-                    KILLER - k as i32
-                } else {
-                    quiet_score(mv)
-                };
-                (mv, score)
-                // ANCHOR_END: exercise_order
-            })
-            .collect();
-        MovePicker::from_scores(scored)
+        let scored = |mv| {
+            // ANCHOR: exercise_order
+            let score = if Some(mv) == hash_move {
+                HASH_MOVE
+            } else if let Some(capture) = game.capture(mv) {
+                CAPTURE + capture.mvv_lva()
+            } else if let Some(k) = killers.iter().position(|&k| k == Some(mv)) {
+                KILLER - k as i32
+            } else {
+                quiet_score(mv)
+            };
+            (mv, score)
+            // ANCHOR_END: exercise_order
+        };
+        room.clear();
+        room.reserve(moves.len());
+        for &mv in moves {
+            room.push(scored(mv));
+        }
+        MovePicker::from_scores(room)
+    }
+
+    /// The list the moves were scored in, for the next node to score into.
+    pub fn into_room(self) -> Vec<(M, i32)> {
+        self.scored
     }
 
     /// A picker for moves already scored: each move with its order score, handed out best
@@ -317,16 +340,63 @@ impl<M: Copy> Iterator for MovePicker<M> {
 }
 // ANCHOR_END: picker
 
+/// The lists a node of a search fills: its moves, and the move picker's scored list.
+pub type NodeLists<M> = (Vec<M>, Vec<(M, i32)>);
+
+/// Move lists kept from node to node, one pair per ply ([`NodeLists`]): a node borrows its
+/// ply's pair and gives it back when it is done, so a search asks for memory only the first
+/// time it reaches a ply, not at every node. (Two nodes of one ply are never open at once: a
+/// node's children are one ply further.)
+#[derive(Clone, Debug)]
+pub struct PlyLists<M>(Vec<NodeLists<M>>);
+
+impl<M> PlyLists<M> {
+    /// No lists yet.
+    pub fn new() -> PlyLists<M> {
+        PlyLists(Vec::new())
+    }
+
+    /// The lists of `ply`, lent to its node (empty ones the first time).
+    pub fn take(&mut self, ply: Ply) -> NodeLists<M> {
+        self.0
+            .get_mut(ply as usize)
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// The lists of `ply`, given back by its node.
+    pub fn give_back(&mut self, ply: Ply, lists: NodeLists<M>) {
+        let ply = ply as usize;
+        if self.0.len() <= ply {
+            self.0.resize_with(ply + 1, Default::default);
+        }
+        self.0[ply] = lists;
+    }
+}
+
+impl<M> Default for PlyLists<M> {
+    fn default() -> Self {
+        PlyLists::new()
+    }
+}
+
 // ANCHOR: noisy
 /// The noisy moves of `game` in the order a quiescence search tries them (stages 7 and 8):
 /// most valuable victim first, then the cheapest attacker (MVV-LVA); quiet evasions of check
 /// last. No killers and no history: at the horizon only the material on the board counts.
 pub fn noisy_moves_in_order<G: Game>(game: &G) -> impl Iterator<Item = G::Move> {
-    let mut moves = game.noisy_moves();
+    let mut moves = Vec::new();
+    noisy_moves_in_order_into(game, &mut moves);
+    moves.into_iter()
+}
+
+/// [`noisy_moves_in_order`], written into `moves` in place of what it held (a list kept from
+/// node to node, see [`PlyLists`]).
+pub fn noisy_moves_in_order_into<G: Game>(game: &G, moves: &mut Vec<G::Move>) {
+    game.noisy_moves_into(moves);
     // Sorted in place, with no second list; a stable sort, so equal keys keep the
     // generator's order.
     moves.sort_by_key(|&mv| -game.capture(mv).map_or(0, Capture::mvv_lva));
-    moves.into_iter()
 }
 
 /// Delta pruning in a quiescence search: a capture is skipped when the static evaluation plus
