@@ -65,24 +65,30 @@ pub fn see(board: &Board, mv: ChessMove) -> i32 {
     let en_passant = on_square == Piece::Pawn
         && from.get_file() != to.get_file()
         && board.piece_on(to).is_none();
-    let mut gains = [0i32; 32];
-    gains[0] = match board.piece_on(to) {
+    let mut taken = match board.piece_on(to) {
         Some(victim) => value(victim),
         None if en_passant => value(Piece::Pawn),
         None => 0,
     };
     if let Some(promoted) = mv.get_promotion() {
-        gains[0] += value(promoted) - value(Piece::Pawn);
+        taken += value(promoted) - value(Piece::Pawn);
         on_square = promoted;
     }
     let mut occupied = *board.combined() ^ BitBoard::from_square(from);
     if en_passant {
         occupied ^= BitBoard::from_square(en_passant_victim(mv));
     }
+    // Nothing of the opponent's attacks the square (the usual case for a quiet move): the
+    // exchange ends at once, and there is nothing to play out.
     let mut side = !board.side_to_move();
+    let mut ours = attackers(board, to, occupied) & *board.color_combined(side);
+    if ours == EMPTY {
+        return taken;
+    }
+    let mut gains = [0i32; 32];
+    gains[0] = taken;
     let mut depth = 0;
     loop {
-        let ours = attackers(board, to, occupied) & *board.color_combined(side);
         // The least valuable attacker of `side`, if any.
         let Some((piece, square)) = [
             Piece::Pawn,
@@ -114,6 +120,7 @@ pub fn see(board: &Board, mv: ChessMove) -> i32 {
         on_square = piece;
         occupied ^= BitBoard::from_square(square);
         side = !side;
+        ours = attackers(board, to, occupied) & *board.color_combined(side);
     }
     while depth > 0 {
         gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
