@@ -21,9 +21,10 @@ use crate::game::{Capture, Evaluator, Game, Outcome};
 use crate::score::Score;
 use crate::tt::TableMove;
 use chess::{
-    get_adjacent_files, get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks,
-    get_pawn_quiets, get_rank, get_rook_moves, line, BitBoard, Board, ChessMove, Color, MoveGen,
-    Piece, Square, ALL_PIECES, ALL_SQUARES, EMPTY, PROMOTION_PIECES,
+    get_adjacent_files, get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves,
+    get_pawn_attacks, get_pawn_quiets, get_rank, get_rook_moves, get_rook_rays, line, BitBoard,
+    Board, ChessMove, Color, MoveGen, Piece, Square, ALL_PIECES, ALL_SQUARES, EMPTY,
+    PROMOTION_PIECES,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -410,8 +411,24 @@ impl Game for Chess {
         *self.board().checkers() != EMPTY
     }
 
+    #[inline]
     fn gives_check(&self, mv: ChessMove) -> bool {
-        gives_check(self.board(), mv)
+        // Most moves are ruled out at once: a move can check only from a square on a line
+        // through the enemy king or a knight's jump from it, or by opening such a line from
+        // its square of departure. Castling (the rook moves too) and en passant (a second pawn
+        // leaves) are left to the full test.
+        let board = self.board();
+        let king = board.king_square(!board.side_to_move());
+        let reach = get_rook_rays(king) | get_bishop_rays(king) | get_knight_moves(king);
+        let squares = BitBoard::from_square(mv.get_source()) | BitBoard::from_square(mv.get_dest());
+        let kings = *board.pieces(Piece::King);
+        if squares & reach == EMPTY
+            && kings & BitBoard::from_square(mv.get_source()) == EMPTY
+            && board.en_passant().is_none()
+        {
+            return false;
+        }
+        gives_check(board, mv)
     }
 
     fn noisy_moves(&self) -> Vec<ChessMove> {
