@@ -25,7 +25,7 @@ use crate::eval::PIECE_VALUES;
 use crate::games::chess::en_passant_victim;
 use chess::{
     get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
-    Board, ChessMove, Color, Piece, Square, EMPTY,
+    Board, ChessMove, Color, Piece, Square, ALL_PIECES, EMPTY,
 };
 
 /// A piece's value for exchanges: the evaluation's material values, the king above all.
@@ -88,23 +88,7 @@ pub fn see(board: &Board, mv: ChessMove) -> i32 {
     let mut gains = [0i32; 32];
     gains[0] = taken;
     let mut depth = 0;
-    loop {
-        // The least valuable attacker of `side`, if any.
-        let Some((piece, square)) = [
-            Piece::Pawn,
-            Piece::Knight,
-            Piece::Bishop,
-            Piece::Rook,
-            Piece::Queen,
-            Piece::King,
-        ]
-        .into_iter()
-        .find_map(|p| {
-            let these = ours & *board.pieces(p);
-            (these != EMPTY).then(|| (p, these.to_square()))
-        }) else {
-            break;
-        };
+    while let Some((piece, square)) = least_valuable(board, ours) {
         if piece == Piece::King {
             let theirs = attackers(board, to, occupied ^ BitBoard::from_square(square))
                 & *board.color_combined(!side);
@@ -129,6 +113,14 @@ pub fn see(board: &Board, mv: ChessMove) -> i32 {
     gains[0]
 }
 // ANCHOR_END: see
+
+/// The least valuable of `attackers` (pieces of one side), and its square.
+fn least_valuable(board: &Board, attackers: BitBoard) -> Option<(Piece, Square)> {
+    ALL_PIECES.into_iter().find_map(|piece| {
+        let these = attackers & *board.pieces(piece);
+        (these != EMPTY).then(|| (piece, these.to_square()))
+    })
+}
 
 #[cfg(test)]
 mod tests {
