@@ -49,6 +49,7 @@ fn pawns(board: &Board, color: Color) -> u32 {
 
 // ANCHOR: scale
 /// How much of the score the side ahead (`strong`) keeps, in sixteenths.
+#[inline]
 pub fn scale(board: &Board, strong: Color) -> i32 {
     let weak = !strong;
     if pawns(board, strong) == 0 {
@@ -108,6 +109,7 @@ pub fn king_distance(a: Square, b: Square) -> i32 {
 // ANCHOR: drive
 /// Against a bare king, with a rook's worth of pieces or more: a bonus for the lone king far
 /// from the centre and for the kings close together. 0 otherwise.
+#[inline]
 pub fn drive_lone_king(board: &Board, strong: Color) -> i32 {
     let weak = !strong;
     let weak_alone = board.color_combined(weak).popcnt() == 1;

@@ -291,9 +291,13 @@ impl Chess {
                 Outcome::Loss
             });
         }
+        // A position cannot come back in fewer than four reversible plies (a piece of each side
+        // has to go and return), and after most moves of a search (captures, pawn moves) the
+        // clock is lower: then there is no need to walk back.
+        let may_repeat = frame.halfmove_clock >= 4;
         if frame.halfmove_clock >= 100
             || insufficient_material(&frame.board)
-            || self.earlier_occurrences().nth(repetitions - 1).is_some()
+            || (may_repeat && self.earlier_occurrences().nth(repetitions - 1).is_some())
         {
             return Some(Outcome::Draw);
         }
