@@ -232,9 +232,9 @@ impl<G: Game> Selective<G> {
             best = stand_pat;
             alpha = alpha.max(stand_pat);
         }
-        let (mut moves, room) = self.lists.take(ply);
-        noisy_moves_in_order_into(game, &mut moves);
-        for (tried, &mv) in moves.iter().enumerate() {
+        let (mut moves, mut ordered) = self.lists.take(ply);
+        noisy_moves_in_order_into(game, &mut moves, &mut ordered);
+        for (tried, &(mv, _)) in ordered.iter().enumerate() {
             let mut losing = false;
             if !in_check {
                 // Delta pruning: not even the victim and a margin would reach alpha.
@@ -261,7 +261,7 @@ impl<G: Game> Selective<G> {
                 break;
             }
         }
-        self.lists.give_back(ply, (moves, room));
+        self.lists.give_back(ply, (moves, ordered));
         best
     }
 }

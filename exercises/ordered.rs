@@ -542,18 +542,30 @@ pub mod move_picker {
     /// most valuable victim first, then the cheapest attacker (MVV-LVA); quiet evasions of check
     /// last. No killers and no history: at the horizon only the material on the board counts.
     pub fn noisy_moves_in_order<G: Game>(game: &G) -> impl Iterator<Item = G::Move> {
-        let mut moves = Vec::new();
-        noisy_moves_in_order_into(game, &mut moves);
+        let mut moves = game.noisy_moves();
+        // Sorted in place, with no second list; a stable sort, so equal keys keep the
+        // generator's order.
+        moves.sort_by_key(|&mv| noisy_order(game, mv));
         moves.into_iter()
     }
 
-    /// [`noisy_moves_in_order`], written into `moves` in place of what it held (a list kept from
-    /// node to node, see [`PlyLists`]).
-    pub fn noisy_moves_in_order_into<G: Game>(game: &G, moves: &mut Vec<G::Move>) {
+    /// [`noisy_moves_in_order`], into lists kept from node to node (see [`PlyLists`]): `moves`
+    /// gets the noisy moves, and `ordered` them with their order keys, in the same order. Each
+    /// key is worked out once, where sorting in place works it out at every comparison.
+    pub fn noisy_moves_in_order_into<G: Game>(
+        game: &G,
+        moves: &mut Vec<G::Move>,
+        ordered: &mut Vec<(G::Move, i32)>,
+    ) {
         game.noisy_moves_into(moves);
-        // Sorted in place, with no second list; a stable sort, so equal keys keep the
-        // generator's order.
-        moves.sort_by_key(|&mv| -game.capture(mv).map_or(0, Capture::mvv_lva));
+        ordered.clear();
+        ordered.extend(moves.iter().map(|&mv| (mv, noisy_order(game, mv))));
+        ordered.sort_by_key(|&(_, key)| key); // stable too
+    }
+
+    /// A noisy move's order key, the least first: MVV-LVA, negated (a quiet evasion of check: 0).
+    fn noisy_order<G: Game>(game: &G, mv: G::Move) -> i32 {
+        -game.capture(mv).map_or(0, Capture::mvv_lva)
     }
 
     /// Delta pruning in a quiescence search: a capture is skipped when the static evaluation plus
