@@ -77,6 +77,8 @@ impl WeightedMaterial {
     /// What `piece` on `square` of `board` is worth, by its colour there.
     #[inline]
     fn value(&self, board: &Board, piece: Piece, square: Square) -> Tapered {
+        // The square holds a piece, so one test tells its colour (the crate's `color_on`
+        // tests both colours: 10 instructions a node more on the speed positions).
         let white = *board.color_combined(Color::White) & BitBoard::from_square(square);
         let color = if white == BitBoard(0) { 1 } else { 0 };
         self.values[64 * (6 * color + piece.to_index()) + square.to_index()]

@@ -424,10 +424,9 @@ impl Game for Chess {
         let board = self.board();
         let king = board.king_square(!board.side_to_move());
         let reach = get_rook_rays(king) | get_bishop_rays(king) | get_knight_moves(king);
-        let squares = BitBoard::from_square(mv.get_source()) | BitBoard::from_square(mv.get_dest());
-        let kings = *board.pieces(Piece::King);
-        if squares & reach == EMPTY
-            && kings & BitBoard::from_square(mv.get_source()) == EMPTY
+        let from = BitBoard::from_square(mv.get_source());
+        if (from | BitBoard::from_square(mv.get_dest())) & reach == EMPTY
+            && *board.pieces(Piece::King) & from == EMPTY
             && board.en_passant().is_none()
         {
             return false;
@@ -556,7 +555,7 @@ fn capture_on(board: &Board, mv: ChessMove) -> Option<Capture> {
         Some(piece) => value(piece),
         None if mv.get_promotion().is_some() => 0,
         // En passant captures a pawn on a square that looks empty.
-        None if board.en_passant().is_some() && is_en_passant(board, mv) => value(Piece::Pawn),
+        None if is_en_passant(board, mv) => value(Piece::Pawn),
         None => return None,
     };
     let promoted = mv
@@ -700,7 +699,7 @@ pub(crate) fn en_passant_victim(mv: ChessMove) -> Square {
 }
 
 /// Is `mv` (a legal move) a pawn moving sideways onto an empty square: an en passant capture?
-fn is_en_passant(board: &Board, mv: ChessMove) -> bool {
+pub(crate) fn is_en_passant(board: &Board, mv: ChessMove) -> bool {
     let from = mv.get_source();
     *board.pieces(Piece::Pawn) & BitBoard::from_square(from) != EMPTY
         && from.get_file() != mv.get_dest().get_file()

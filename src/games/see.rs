@@ -22,7 +22,7 @@
 //! those that lose material.
 
 use crate::eval::PIECE_VALUES;
-use crate::games::chess::en_passant_victim;
+use crate::games::chess::{en_passant_victim, is_en_passant};
 use chess::{
     get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
     Board, ChessMove, Color, Piece, Square, ALL_PIECES, EMPTY,
@@ -62,9 +62,7 @@ pub fn see(board: &Board, mv: ChessMove) -> i32 {
     let Some(mut on_square) = board.piece_on(from) else {
         return 0;
     };
-    let en_passant = on_square == Piece::Pawn
-        && from.get_file() != to.get_file()
-        && board.piece_on(to).is_none();
+    let en_passant = is_en_passant(board, mv);
     let mut taken = match board.piece_on(to) {
         Some(victim) => value(victim),
         None if en_passant => value(Piece::Pawn),
