@@ -1,20 +1,21 @@
-//! What each piece attacks, worked out once per evaluation.
+//! What each piece attacks, worked out once per evaluation and counted where the terms look.
 //!
 //! Two terms read the same thing: [`mobility`](super::mobility) counts the squares each
-//! knight, bishop, rook and queen attacks, and [`king_safety`](super::king_safety) counts
-//! those of them next to the enemy king. Generating a slider's attacks is the dearest step of
-//! either, so the evaluation does it once, here, and hands the list to both.
+//! knight, bishop, rook and queen attacks in its side's mobility area, and
+//! [`king_safety`](super::king_safety) counts those next to the enemy king. Generating a
+//! slider's attacks is the dearest step of either, so the evaluation does it once, here: each
+//! piece's attacks are generated and at once counted against both sets of squares (each term
+//! names its own: [`mobility::area`], [`king_safety::zone`]), by kind of piece. Nothing is
+//! stored per piece; both terms only ever needed the counts.
 
+use super::{king_safety, mobility};
 use chess::{
     get_bishop_moves, get_knight_moves, get_rook_moves, BitBoard, Board, Color, Piece, Square,
     ALL_COLORS,
 };
 
-/// The pieces whose attacks are listed, in the order of their weights (a piece's *slot*).
+/// The pieces whose attacks are counted, in the order of their weights (a piece's *slot*).
 pub const MOBILE: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
-
-/// The most knights, bishops, rooks and queens one side can have (7, and 8 promoted pawns).
-const MOST_PIECES: usize = 15;
 
 /// The squares a `piece` (knight, bishop, rook or queen) on `square` attacks, given the
 /// `occupied` squares; empty for pawns and kings.
@@ -39,58 +40,72 @@ pub fn pawn_attacks(board: &Board, color: Color) -> BitBoard {
     })
 }
 
-/// Every knight, bishop, rook and queen of each side with the squares it attacks.
-#[derive(Clone, Debug)]
-pub struct PieceAttacks {
-    /// By colour: `(slot in MOBILE, squares attacked)`, the first `len[colour]` used.
-    list: [[(usize, BitBoard); MOST_PIECES]; 2],
-    len: [usize; 2],
-}
+/// Counts by slot in [`MOBILE`]: knights, bishops, rooks, queens.
+pub type SlotCounts = [i32; 4];
 
-impl Default for PieceAttacks {
-    /// No pieces listed.
-    fn default() -> Self {
-        PieceAttacks {
-            list: [[(0, BitBoard(0)); MOST_PIECES]; 2],
-            len: [0; 2],
-        }
-    }
+/// For each side and kind of piece, how many squares its pieces attack in the side's mobility
+/// area, and how many next to the enemy king (a square attacked by two pieces counts twice).
+#[derive(Clone, Debug, Default)]
+pub struct PieceAttacks {
+    /// By colour: the squares attacked in the mobility area.
+    area: [SlotCounts; 2],
+    /// By colour: the squares attacked in the enemy king's zone.
+    king_zone: [SlotCounts; 2],
 }
 
 impl PieceAttacks {
-    /// The attacks of every piece on `board`.
+    /// The attack counts of the pieces on `board`.
     pub fn new(board: &Board) -> PieceAttacks {
         let mut all = PieceAttacks::default();
         all.fill(board);
         all
     }
 
-    /// Lists the attacks of every piece on `board` in place of what was listed before: the
-    /// search's evaluation keeps one list and fills it again at every position, rather than
-    /// clearing a new one and copying it out.
+    // ANCHOR: fill
+    /// Counts the attacks of the pieces on `board` in place of what was counted before: the
+    /// search's evaluation keeps one and fills it again at every position.
     #[inline(always)]
     pub fn fill(&mut self, board: &Board) {
         let occupied = *board.combined();
-        self.len = [0; 2];
         for color in ALL_COLORS {
             let own = *board.color_combined(color);
-            let side = color.to_index();
-            for (slot, piece) in MOBILE.into_iter().enumerate() {
-                for square in *board.pieces(piece) & own {
-                    // An illegal position could hold more; its extra pieces go uncounted.
-                    if let Some(entry) = self.list[side].get_mut(self.len[side]) {
-                        *entry = (slot, attacks(piece, square, occupied));
-                        self.len[side] += 1;
-                    }
-                }
+            let area = mobility::area(board, color);
+            let zone = king_safety::zone(board, !color);
+            let (mut in_area, mut in_zone) = ([0; 4], [0; 4]);
+            let mut count = |slot: usize, attacked: BitBoard| {
+                in_area[slot] += (attacked & area).popcnt() as i32;
+                in_zone[slot] += (attacked & zone).popcnt() as i32;
+            };
+            // One loop per kind of piece, so each knows its attacks without asking its kind.
+            let mine = |piece| *board.pieces(piece) & own;
+            for square in mine(Piece::Knight) {
+                count(0, get_knight_moves(square));
             }
+            for square in mine(Piece::Bishop) {
+                count(1, get_bishop_moves(square, occupied));
+            }
+            for square in mine(Piece::Rook) {
+                count(2, get_rook_moves(square, occupied));
+            }
+            for square in mine(Piece::Queen) {
+                count(3, attacks(Piece::Queen, square, occupied));
+            }
+            self.area[color.to_index()] = in_area;
+            self.king_zone[color.to_index()] = in_zone;
         }
     }
+    // ANCHOR_END: fill
 
-    /// The pieces of `color`: each one's slot in [`MOBILE`] and the squares it attacks.
-    pub fn of(&self, color: Color) -> &[(usize, BitBoard)] {
-        let side = color.to_index();
-        &self.list[side][..self.len[side]]
+    /// The squares the pieces of `color` attack in its mobility area ([`mobility::area`]), by
+    /// slot in [`MOBILE`].
+    pub fn in_mobility_area(&self, color: Color) -> SlotCounts {
+        self.area[color.to_index()]
+    }
+
+    /// The squares the pieces of `color` attack next to the enemy king
+    /// ([`king_safety::zone`]), by slot in [`MOBILE`].
+    pub fn in_king_zone(&self, color: Color) -> SlotCounts {
+        self.king_zone[color.to_index()]
     }
 }
 
@@ -109,19 +124,18 @@ mod tests {
     }
 
     #[test]
-    fn every_piece_is_listed_with_its_attacks() {
+    fn every_piece_is_counted_in_both_sets_of_squares() {
         let b = Board::default();
         let all = PieceAttacks::new(&b);
-        assert_eq!(all.of(Color::White).len(), 7);
-        assert_eq!(all.of(Color::Black).len(), 7);
-        // The knights attack three squares each at the start; the others are boxed in by
-        // their own pieces but still "attack" them (protect them).
-        let knight_squares: u32 = all
-            .of(Color::White)
-            .iter()
-            .filter(|(slot, _)| *slot == 0)
-            .map(|(_, squares)| squares.popcnt())
-            .sum();
-        assert_eq!(knight_squares, 6);
+        // At the start only the knights reach the mobility area, two squares each (the third
+        // holds a pawn of their own; the other pieces are boxed in); nothing reaches a king.
+        assert_eq!(all.in_mobility_area(Color::White), [4, 0, 0, 0]);
+        assert_eq!(all.in_mobility_area(Color::Black), [4, 0, 0, 0]);
+        assert_eq!(all.in_king_zone(Color::White), [0; 4]);
+        // A queen on h5 (with a knight on g5 beside it) against Black's king on g8: the queen
+        // attacks f7, h7 and h8 next to it; the knight f7 and h7. Two pieces, five counts.
+        let b = Board::from_str("6k1/8/8/6NQ/8/8/8/K7 w - - 0 1").unwrap();
+        let all = PieceAttacks::new(&b);
+        assert_eq!(all.in_king_zone(Color::White), [2, 0, 0, 3]);
     }
 }

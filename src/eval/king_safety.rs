@@ -15,68 +15,79 @@
 use super::attacks::PieceAttacks;
 use super::weights::{KING_ATTACK, KING_OPEN_FILE, KING_SHIELD};
 use super::{sign, Sink};
-use chess::{
-    get_adjacent_files, get_file, get_king_moves, BitBoard, Board, Color, Piece, ALL_COLORS,
-};
+use chess::{get_king_moves, BitBoard, Board, Color, Piece, Square, ALL_COLORS};
+
+/// The squares next to the king of `color`: its zone, where enemy attacks are counted.
+pub fn zone(board: &Board, color: Color) -> BitBoard {
+    get_king_moves(board.king_square(color))
+}
 
 /// The shield's squares for the king of `color` on `king`: its file and the neighbouring ones,
 /// one and two ranks ahead.
-pub fn shield_squares(king: chess::Square, color: Color) -> BitBoard {
-    let file = king.get_file();
-    let files = get_file(file) | get_adjacent_files(file);
-    let rank = king.get_rank().to_index() as i32;
-    let ahead = |steps: i32| {
-        let r = if color == Color::White {
-            rank + steps
-        } else {
-            rank - steps
-        };
-        if (0..8).contains(&r) {
-            BitBoard(0xff << (8 * r))
-        } else {
-            BitBoard(0)
+pub fn shield_squares(king: Square, color: Color) -> BitBoard {
+    BitBoard(SHIELDS[color.to_index()][king.to_index()])
+}
+
+/// [`shield_squares`] for every colour (White, Black) and square, worked out once, by the
+/// compiler: the evaluation asks for two at every position.
+const SHIELDS: [[u64; 64]; 2] = {
+    let mut table = [[0; 64]; 2];
+    let mut square = 0;
+    while square < 64 {
+        let (files, rank) = (files_around(square % 8), square / 8);
+        // White's shield is one and two ranks up, Black's one and two down, on the board.
+        let mut ahead = 1;
+        while ahead <= 2 {
+            if rank + ahead < 8 {
+                table[0][square] |= files << (8 * (rank + ahead));
+            }
+            if rank >= ahead {
+                table[1][square] |= files << (8 * (rank - ahead));
+            }
+            ahead += 1;
         }
-    };
-    files & (ahead(1) | ahead(2))
+        square += 1;
+    }
+    table
+};
+
+/// The files `file` (0 for the a-file) and its neighbours, a bit each: as a rank of the board,
+/// a-file lowest.
+const fn files_around(file: usize) -> u64 {
+    (0b111 << file >> 1) & 0xff
+}
+
+/// The files that hold a square of `squares`, a bit each as in [`files_around`]: the board's
+/// ranks folded onto one.
+fn files_of(squares: BitBoard) -> u64 {
+    let mut bits = squares.0;
+    bits |= bits >> 32;
+    bits |= bits >> 16;
+    bits |= bits >> 8;
+    bits & 0xff
 }
 
 // ANCHOR: count
 /// Counts each side's shield pawns and open files at its king, and its attacks on the enemy
-/// king's zone.
+/// king's zone ([`zone`]; counted once per evaluation, with mobility's, in [`PieceAttacks`]).
 pub fn count<S: Sink>(board: &Board, attacks: &PieceAttacks, sink: &mut S) {
     let pawns = *board.pieces(Piece::Pawn);
     for color in ALL_COLORS {
-        let own = *board.color_combined(color);
+        let own_pawns = pawns & *board.color_combined(color);
         let king = board.king_square(color);
-        let shield = (shield_squares(king, color) & pawns & own).popcnt() as i32;
+        let shield = (shield_squares(king, color) & own_pawns).popcnt() as i32;
         sink.add(KING_SHIELD, sign(color) * shield);
-        let file = king.get_file();
-        let open = [Some(file), file_left(file), file_right(file)]
-            .into_iter()
-            .flatten()
-            .filter(|&f| (get_file(f) & pawns & own) == BitBoard(0))
-            .count() as i32;
+        // The king's file and its neighbours with no pawn of its own.
+        let around = files_around(king.get_file().to_index());
+        let open = (around & !files_of(own_pawns)).count_ones() as i32;
         sink.add(KING_OPEN_FILE, sign(color) * open);
         // This side's pieces against the other king.
-        let zone = get_king_moves(board.king_square(!color));
-        let mut hits = [0; 4]; // by slot: knights, bishops, rooks, queens
-        for &(slot, attacked) in attacks.of(color) {
-            hits[slot] += (attacked & zone).popcnt() as i32;
-        }
-        for (slot, count) in hits.into_iter().enumerate() {
+        for (slot, count) in attacks.in_king_zone(color).into_iter().enumerate() {
             sink.add(KING_ATTACK + slot, sign(color) * count);
         }
     }
 }
 // ANCHOR_END: count
-
-fn file_left(file: chess::File) -> Option<chess::File> {
-    file.to_index().checked_sub(1).map(chess::File::from_index)
-}
-
-fn file_right(file: chess::File) -> Option<chess::File> {
-    (file.to_index() < 7).then(|| chess::File::from_index(file.to_index() + 1))
-}
 
 #[cfg(test)]
 mod tests {
@@ -97,6 +108,44 @@ mod tests {
         let f = features("6k1/5p2/6p1/8/8/8/5PPP/6K1 w - - 0 1");
         assert_eq!(f.count(KING_SHIELD), 3 - 2);
         assert_eq!(f.count(KING_OPEN_FILE), -1); // only Black's h-file is open
+    }
+
+    #[test]
+    fn the_shield_is_the_kings_files_one_and_two_ranks_ahead() {
+        use chess::{get_adjacent_files, get_file, get_rank, Rank, ALL_SQUARES};
+        for color in ALL_COLORS {
+            for king in ALL_SQUARES {
+                let files = get_file(king.get_file()) | get_adjacent_files(king.get_file());
+                let rank = king.get_rank().to_index() as i32;
+                let ahead = |steps: i32| {
+                    let r = if color == Color::White {
+                        rank + steps
+                    } else {
+                        rank - steps
+                    };
+                    match (0..8).contains(&r) {
+                        true => get_rank(Rank::from_index(r as usize)),
+                        false => BitBoard(0),
+                    }
+                };
+                let expected = files & (ahead(1) | ahead(2));
+                assert_eq!(
+                    shield_squares(king, color),
+                    expected,
+                    "{color:?} king on {king}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn open_files_are_counted_on_the_board_edge_too() {
+        // White's king on a1 with pawns on a2 only: the b-file is open (two files to look at);
+        // Black's on e8 with pawns on d7 and f7: the e-file is open.
+        let f = features("4k3/3p1p2/8/8/8/8/P7/K7 w - - 0 1");
+        assert_eq!(f.count(KING_OPEN_FILE), 1 - 1);
+        let f = features("4k3/3ppp2/8/8/8/8/8/K7 w - - 0 1");
+        assert_eq!(f.count(KING_OPEN_FILE), 2);
     }
 
     #[test]

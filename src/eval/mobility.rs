@@ -8,20 +8,21 @@
 use super::attacks::{pawn_attacks, PieceAttacks};
 use super::weights::MOBILITY;
 use super::{sign, Sink};
-use chess::{Board, ALL_COLORS};
+use chess::{BitBoard, Board, Color, ALL_COLORS};
 
 // ANCHOR: count
-/// Counts, per kind of piece, the safe squares each piece attacks.
-pub fn count<S: Sink>(board: &Board, attacks: &PieceAttacks, sink: &mut S) {
+/// The mobility area of `color`: the squares that hold no piece of its own and that no enemy
+/// pawn guards.
+pub fn area(board: &Board, color: Color) -> BitBoard {
+    !*board.color_combined(color) & !pawn_attacks(board, !color)
+}
+
+/// Counts, per kind of piece, the squares its pieces attack in their mobility area (counted
+/// once per evaluation, with king safety's, in [`PieceAttacks`]).
+pub fn count<S: Sink>(attacks: &PieceAttacks, sink: &mut S) {
     for color in ALL_COLORS {
-        let own = *board.color_combined(color);
-        let guarded = pawn_attacks(board, !color);
-        let mut squares = [0; 4]; // by slot: knights, bishops, rooks, queens
-        for &(slot, attacked) in attacks.of(color) {
-            squares[slot] += (attacked & !own & !guarded).popcnt() as i32;
-        }
-        for (slot, count) in squares.into_iter().enumerate() {
-            sink.add(MOBILITY + slot, sign(color) * count);
+        for (slot, squares) in attacks.in_mobility_area(color).into_iter().enumerate() {
+            sink.add(MOBILITY + slot, sign(color) * squares);
         }
     }
 }
@@ -37,12 +38,12 @@ mod tests {
     fn a_centre_knight_has_eight_squares_and_a_guarded_one_loses_them() {
         let free = Board::from_str("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         let mut features = Features::default();
-        count(&free, &PieceAttacks::new(&free), &mut features);
+        count(&PieceAttacks::new(&free), &mut features);
         assert_eq!(features.count(MOBILITY), 8);
         // A black pawn on d7 guards c6 and e6, two of the knight's squares.
         let guarded = Board::from_str("4k3/3p4/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         let mut features = Features::default();
-        count(&guarded, &PieceAttacks::new(&guarded), &mut features);
+        count(&PieceAttacks::new(&guarded), &mut features);
         assert_eq!(features.count(MOBILITY), 6);
     }
 
@@ -51,7 +52,7 @@ mod tests {
         // Black's rook on a8 sees the a-file down to a2 (6) and b8..d8 (3): 9 squares.
         let b = Board::from_str("r3k3/8/8/8/8/8/P7/4K3 w - - 0 1").unwrap();
         let mut features = Features::default();
-        count(&b, &PieceAttacks::new(&b), &mut features);
+        count(&PieceAttacks::new(&b), &mut features);
         assert_eq!(features.count(MOBILITY + 2), -(6 + 3));
     }
 }

@@ -24,7 +24,8 @@
 //! stage with the term against the stage without it.
 //!
 //! Four things make it cheaper without changing a single score: mobility and king safety read
-//! one list of what each piece attacks ([`attacks`]), generated once; and the search's path
+//! one count of what each kind of piece attacks ([`attacks`]), each piece's attacks generated
+//! once and counted for both; and the search's path
 //! ([`Evaluator::evaluate`](crate::game::Evaluator::evaluate)) adds material and squares from
 //! a table of weights by piece and square ([`material::WeightedMaterial`]), carries that sum
 //! from a position to the next along the line searched (only the squares the move changed are
@@ -50,6 +51,7 @@ pub mod weights;
 pub use simple::{evaluate, PIECE_VALUES};
 pub use tapered::{phase, Tapered, MAX_PHASE};
 pub use weights::Weights;
+use weights::WEIGHT_COUNT;
 
 use crate::eval::attacks::PieceAttacks;
 use crate::score::Score;
@@ -66,8 +68,23 @@ pub trait Sink {
 
 /// The sink that evaluates: each count times its weight, summed.
 struct WeightedSum<'a> {
-    weights: &'a [Tapered],
+    weights: &'a [Tapered; WEIGHT_COUNT],
     total: Tapered,
+}
+
+impl<'a> WeightedSum<'a> {
+    /// An empty sum over `weights`, one per feature. Held as an array of that size, so that
+    /// each `add` (two dozen at every evaluation) needs no bounds check.
+    fn new(weights: &'a Weights) -> WeightedSum<'a> {
+        WeightedSum {
+            weights: weights
+                .0
+                .as_slice()
+                .try_into()
+                .expect("one weight per feature"),
+            total: Tapered::ZERO,
+        }
+    }
 }
 
 impl Sink for WeightedSum<'_> {
@@ -218,7 +235,7 @@ impl Evaluation {
     /// from the `attacks` of `board`), the bishop pair, rooks on files.
     fn count_piece_terms<S: Sink>(&self, board: &Board, attacks: &PieceAttacks, sink: &mut S) {
         if self.terms.mobility {
-            mobility::count(board, attacks, sink);
+            mobility::count(attacks, sink);
         }
         if self.terms.king_safety {
             king_safety::count(board, attacks, sink);
@@ -292,12 +309,9 @@ impl Evaluation {
         self.count_piece_terms(board, &self.attacks, &mut sum);
         let mut total = sum.total + material;
         if self.terms.pawns {
-            let weights = &self.weights.0;
+            let weights = &self.weights;
             total += self.pawn_cache.score(board, |board| {
-                let mut pawn_sum = WeightedSum {
-                    weights,
-                    total: Tapered::ZERO,
-                };
+                let mut pawn_sum = WeightedSum::new(weights);
                 pawns::count(board, &mut pawn_sum);
                 pawn_sum.total
             });
@@ -328,10 +342,7 @@ impl Evaluation {
 
     /// An empty weighted sum over this evaluation's weights.
     fn weighted_sum(&self) -> WeightedSum<'_> {
-        WeightedSum {
-            weights: &self.weights.0,
-            total: Tapered::ZERO,
-        }
+        WeightedSum::new(&self.weights)
     }
 
     /// The weighted sum blended by the phase, adjusted by the endgame knowledge, and turned to
