@@ -67,8 +67,8 @@ use searchlab::search::aspiration::aspiration_window;
 use searchlab::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
 use searchlab::search::engine::{Engine, IterationObserver};
 use searchlab::search::move_picker::{
-    history_bonus, noisy_moves_in_order_into, piece_square, ContinuationHistory, MovePicker,
-    OrderingTables, PlyLists, DELTA_MARGIN,
+    history_bonus, noisy_moves_in_order_into, piece_square, ContinuationHistory, ContinuationRow,
+    MovePicker, NodeLists, OrderingTables, PlyLists, DELTA_MARGIN,
 };
 use searchlab::stats::SearchResult;
 use searchlab::switches::switches;
@@ -232,9 +232,9 @@ impl<G: Game> Selective<G> {
             best = stand_pat;
             alpha = alpha.max(stand_pat);
         }
-        let (mut moves, mut ordered) = self.lists.take(ply);
-        noisy_moves_in_order_into(game, &mut moves, &mut ordered);
-        for (tried, &(mv, _)) in ordered.iter().enumerate() {
+        let mut lists = self.lists.take(ply);
+        noisy_moves_in_order_into(game, &mut lists.moves, &mut lists.scored);
+        for (tried, &(mv, _)) in lists.scored.iter().enumerate() {
             let mut losing = false;
             if !in_check {
                 // Delta pruning: not even the victim and a margin would reach alpha.
@@ -261,7 +261,7 @@ impl<G: Game> Selective<G> {
                 break;
             }
         }
-        self.lists.give_back(ply, (moves, ordered));
+        self.lists.give_back(ply, lists);
         best
     }
 }
@@ -331,8 +331,14 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             return score;
         }
         let original_alpha = alpha;
-        // The ply's lists, kept from node to node: no new memory for the moves.
-        let (mut moves, room) = self.lists.take(ply);
+        // The ply's lists, kept from node to node: no new memory for the moves, the quiet
+        // moves tried or the child's line.
+        let NodeLists {
+            mut moves,
+            scored,
+            mut quiets_tried,
+            mut child_pv,
+        } = self.lists.take(ply);
         game.legal_moves_into(&mut moves);
         let hash_move = self.state.pv_move(&moves, ply).or(tt_move);
         depth -= self.internal_iterative_reduction(hash_move.is_some(), depth);
@@ -341,11 +347,9 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         let see_prunable = self.see_prunable(may_prune, depth);
         let late_moves = self.late_move_count(may_prune, depth);
         let before = self.moves_before(ply);
-        let mut picker = self.order_moves(game, room, &moves, hash_move, ply, before);
-        let mut quiets_tried = Vec::new();
+        let mut picker = self.order_moves(game, scored, &moves, hash_move, ply, before);
         let mut best = -Score::INFINITE;
         let mut best_move = None;
-        let mut child_pv = Vec::new();
         for (tried, mv) in picker.by_ref().enumerate() {
             let quiet = game.capture(mv).is_none();
             if quiet && late_moves.is_some_and(|count| quiets_tried.len() >= count) {
@@ -393,7 +397,14 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
                 quiets_tried.push(mv);
             }
         }
-        self.lists.give_back(ply, (moves, picker.into_room()));
+        let scored = picker.into_room();
+        let lists = NodeLists {
+            moves,
+            scored,
+            quiets_tried,
+            child_pv,
+        };
+        self.lists.give_back(ply, lists);
         if best_move.is_none() {
             // Every move was pruned but the first, which cannot happen, or there were none,
             // which the outcome above caught: the evaluation stands in.
@@ -632,16 +643,18 @@ impl<G: Game> Selective<G> {
         ply: Ply,
         before: [Option<usize>; 2],
     ) -> MovePicker<G::Move> {
-        let (tables, continuation) = (&self.tables, &self.continuation);
-        let after = |before: Option<usize>, key| before.map_or(0, |b| continuation.score(b, key));
+        let tables = &self.tables;
+        // The continuation history's rows after the moves before, found once for every move.
+        let rows = before.map(|b| b.map(|b| self.continuation.after(b)));
         MovePicker::scored_in(room, game, moves, hash_move, tables, ply, |mv| {
             let history = tables.history(ply, mv);
-            match before {
+            match rows {
                 // Nothing to look up: no board lookup for the move's key either.
                 [None, None] => history,
                 [one, two] => {
                     let key = piece_square(game, mv);
-                    history + after(one, key) + after(two, key)
+                    let after = |row: Option<ContinuationRow>| row.map_or(0, |r| r.score(key));
+                    history + after(one) + after(two)
                 }
             }
         })

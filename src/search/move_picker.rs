@@ -199,7 +199,18 @@ impl ContinuationHistory {
 
     /// The score of the move `current` after the move `before` (both [`piece_square`] keys).
     pub fn score(&self, before: usize, current: usize) -> i32 {
-        i32::from(self.0[before * PIECE_SQUARES + current])
+        self.after(before).score(current)
+    }
+
+    /// The scores of every move after the move `before`: a node looks its row up once and
+    /// reads it for each of its moves.
+    pub fn after(&self, before: usize) -> ContinuationRow<'_> {
+        let start = before * PIECE_SQUARES;
+        ContinuationRow(
+            self.0[start..start + PIECE_SQUARES]
+                .try_into()
+                .expect("a whole row"),
+        )
     }
 
     /// Rewards (or, with a negative `bonus`, punishes) `current` after `before`, scaled down
@@ -218,6 +229,18 @@ impl ContinuationHistory {
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         self.0.fill(0);
+    }
+}
+
+/// The continuation history's scores after one move ([`ContinuationHistory::after`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ContinuationRow<'a>(&'a [i16; PIECE_SQUARES]);
+
+impl ContinuationRow<'_> {
+    /// The score of the move `current` (a [`piece_square`] key).
+    #[inline]
+    pub fn score(self, current: usize) -> i32 {
+        i32::from(self.0[current])
     }
 }
 
@@ -277,7 +300,7 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
         quiet_score: impl Fn(M) -> i32,
     ) -> MovePicker<M> {
         let killers = tables.killers(ply);
-        let scored = |mv| {
+        let scored = |mv: M| -> (M, i32) {
             // ANCHOR: exercise_order
             let score = if Some(mv) == hash_move {
                 HASH_MOVE
@@ -292,10 +315,7 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
             // ANCHOR_END: exercise_order
         };
         room.clear();
-        room.reserve(moves.len());
-        for &mv in moves {
-            room.push(scored(mv));
-        }
+        room.extend(moves.iter().map(|&mv| scored(mv)));
         MovePicker::from_scores(room)
     }
 
@@ -340,11 +360,33 @@ impl<M: Copy> Iterator for MovePicker<M> {
 }
 // ANCHOR_END: picker
 
-/// The lists a node of a search fills: its moves, and the move picker's scored list.
-pub type NodeLists<M> = (Vec<M>, Vec<(M, i32)>);
+/// The lists a node of a search fills, kept from node to node (see [`PlyLists`]).
+#[derive(Clone, Debug)]
+pub struct NodeLists<M> {
+    /// The node's moves.
+    pub moves: Vec<M>,
+    /// The moves with their order scores: the move picker's list, or the quiescence search's
+    /// captures in order.
+    pub scored: Vec<(M, i32)>,
+    /// The quiet moves tried so far (if a later one cuts off, the history punishes them).
+    pub quiets_tried: Vec<M>,
+    /// The principal variation of the child being searched.
+    pub child_pv: Vec<M>,
+}
 
-/// Move lists kept from node to node, one pair per ply ([`NodeLists`]): a node borrows its
-/// ply's pair and gives it back when it is done, so a search asks for memory only the first
+impl<M> Default for NodeLists<M> {
+    fn default() -> Self {
+        NodeLists {
+            moves: Vec::new(),
+            scored: Vec::new(),
+            quiets_tried: Vec::new(),
+            child_pv: Vec::new(),
+        }
+    }
+}
+
+/// Move lists kept from node to node, one set per ply ([`NodeLists`]): a node borrows its
+/// ply's set and gives it back when it is done, so a search asks for memory only the first
 /// time it reaches a ply, not at every node. (Two nodes of one ply are never open at once: a
 /// node's children are one ply further.)
 #[derive(Clone, Debug)]
@@ -356,12 +398,18 @@ impl<M> PlyLists<M> {
         PlyLists(Vec::new())
     }
 
-    /// The lists of `ply`, lent to its node (empty ones the first time).
+    /// The lists of `ply`, lent to its node empty (their memory kept).
     pub fn take(&mut self, ply: Ply) -> NodeLists<M> {
-        self.0
+        let mut lists = self
+            .0
             .get_mut(ply as usize)
             .map(std::mem::take)
-            .unwrap_or_default()
+            .unwrap_or_default();
+        lists.moves.clear();
+        lists.scored.clear();
+        lists.quiets_tried.clear();
+        lists.child_pv.clear();
+        lists
     }
 
     /// The lists of `ply`, given back by its node.
