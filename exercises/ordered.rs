@@ -378,7 +378,11 @@ pub mod move_picker {
         /// reads it for each of its moves.
         pub fn after(&self, before: usize) -> ContinuationRow<'_> {
             let start = before * PIECE_SQUARES;
-            ContinuationRow(self.0[start..start + PIECE_SQUARES].try_into().expect("a whole row"))
+            ContinuationRow(
+                self.0[start..start + PIECE_SQUARES]
+                    .try_into()
+                    .expect("a whole row"),
+            )
         }
 
         /// Rewards (or, with a negative `bonus`, punishes) `current` after `before`, scaled down
