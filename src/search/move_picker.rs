@@ -319,6 +319,11 @@ impl<M: TableMove + PartialEq> MovePicker<M> {
         MovePicker::from_scores(room)
     }
 
+    /// How many moves are not handed out yet.
+    pub fn remaining(&self) -> usize {
+        self.scored.len() - self.next
+    }
+
     /// The list the moves were scored in, for the next node to score into.
     pub fn into_room(self) -> Vec<(M, i32)> {
         self.scored

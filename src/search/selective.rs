@@ -351,18 +351,22 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
         let mut picker = self.order_moves(game, scored, &moves, hash_move, ply, before);
         let mut best = -Score::INFINITE;
         let mut best_move = None;
+        let mut late_moves_pruned = false;
         for (tried, mv) in picker.by_ref().enumerate() {
             let quiet = game.capture(mv).is_none();
             if quiet && late_moves.is_some_and(|count| quiets_tried.len() >= count) {
-                self.state.counter.stats.pruned += 1; // late move pruning
-                continue;
+                // Late move pruning. The picker hands out every capture before the first quiet
+                // move, so the moves left are all quiet, and all skipped: the loop ends here.
+                late_moves_pruned = true;
+                break;
             }
-            let losing = see_prunable && tried > 0 && loses_exchange(game, mv, quiet, depth);
             // ANCHOR: prune_quiet_or_losing
             // Futile quiet moves and losing ones are skipped, unless they give check: a check
             // may be a mating attack's first move, and a sacrifice that checks may mate. (Asked
-            // before the move is played: a move skipped is never played.)
-            if ((futile && quiet) || losing) && tried > 0 && !game.gives_check(mv) {
+            // before the move is played: a move skipped is never played. And asked in the
+            // cheapest order: a futile quiet move needs no exchange played out.)
+            let losing = || see_prunable && loses_exchange(game, mv, quiet, depth);
+            if tried > 0 && ((futile && quiet) || losing()) && !game.gives_check(mv) {
                 self.state.counter.stats.pruned += 1;
                 continue;
             }
@@ -399,6 +403,9 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             if quiet {
                 quiets_tried.push(mv);
             }
+        }
+        if late_moves_pruned {
+            self.state.counter.stats.pruned += 1 + picker.remaining() as u64;
         }
         let scored = picker.into_room();
         let lists = NodeLists {
