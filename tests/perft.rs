@@ -65,6 +65,40 @@ fn every_known_count() {
     assert_eq!(checked, 827);
 }
 
+/// The legal moves are exactly the `chess` crate's, in the crate's order (the search's node
+/// counts depend on that order), in every suite position and every position one and two
+/// moves later: out of check the list is written from each piece's squares, not by the
+/// crate's generator (see `games/chess_moves.rs`).
+#[test]
+fn legal_moves_are_the_crates_in_its_order() {
+    fn compare(game: &mut Chess, depth: u32, checked: &mut usize) {
+        let crates: Vec<_> = chess::MoveGen::new_legal(game.board()).collect();
+        assert_eq!(game.legal_moves(), crates, "{}", game.fen());
+        *checked += 1;
+        if depth > 0 {
+            for mv in crates {
+                game.play(mv);
+                compare(game, depth - 1, checked);
+                game.undo();
+            }
+        }
+    }
+    let mut checked = 0;
+    for record in suite() {
+        let mut root = Chess::from_fen(&record.fen).expect("suite FENs are valid");
+        compare(&mut root, 2, &mut checked);
+    }
+    assert_eq!(checked, 39_197, "positions compared");
+    // And a ply deeper in the suite's first five, the classic ones (castling both ways,
+    // en passant, promotions, pins): every position their perft 3 passes through.
+    let mut deeper = 0;
+    for record in &suite()[..5] {
+        let mut root = Chess::from_fen(&record.fen).expect("suite FENs are valid");
+        compare(&mut root, 3, &mut deeper);
+    }
+    assert_eq!(deeper, 131_767, "positions compared");
+}
+
 /// The quiescence search's moves are exactly the legal captures and promotions (every legal
 /// move when in check), in the order the legal moves come in (so a stable sort of them by
 /// MVV-LVA is the same whichever generator made them), in every suite position and every

@@ -18,19 +18,15 @@
 use crate::error::{Error, FenError, Result};
 use crate::eval;
 use crate::game::{Capture, Evaluator, Game, Outcome};
+use crate::games::chess_moves::{self, has_legal_move};
 use crate::score::Score;
 use crate::tt::TableMove;
 use chess::{
-    get_adjacent_files, get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves,
-    get_pawn_attacks, get_pawn_quiets, get_rank, get_rook_moves, get_rook_rays, line, BitBoard,
+    get_bishop_moves, get_bishop_rays, get_knight_moves, get_rook_moves, get_rook_rays, BitBoard,
     Board, ChessMove, Color, MoveGen, Piece, Square, ALL_PIECES, ALL_SQUARES, EMPTY,
-    PROMOTION_PIECES,
 };
 use std::fmt;
 use std::str::FromStr;
-
-/// The most legal moves any chess position has (218, in a known constructed position).
-const MOST_LEGAL_MOVES: usize = 218;
 
 /// The FEN of the standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -358,14 +354,8 @@ impl Game for Chess {
     }
 
     fn legal_moves_into(&self, list: &mut Vec<ChessMove>) {
-        // Room for any position (no chess position has more legal moves): `collect` would ask
-        // the generator for a size hint, a count of its own, again and again as the list
-        // grows, and even one count is a pass over every piece's moves.
-        list.clear();
-        list.reserve(MOST_LEGAL_MOVES);
-        // Borrowed, not moved: the generator is a few hundred bytes, copied at every move.
-        let mut moves = MoveGen::new_legal(self.board());
-        list.extend(&mut moves);
+        // The crate's moves in the crate's order, written straight into the list.
+        chess_moves::legal_moves(self.board(), list);
     }
 
     fn play(&mut self, mv: ChessMove) {
@@ -446,8 +436,8 @@ impl Game for Chess {
             return self.legal_moves_into(list); // in check, any move may be the only escape
         }
         list.clear();
-        list.reserve(MOST_LEGAL_MOVES);
-        captures_and_promotions(board, list);
+        list.reserve(chess_moves::MOST_LEGAL_MOVES);
+        chess_moves::captures_and_promotions(board, list);
     }
 
     #[inline]
@@ -620,72 +610,6 @@ fn gives_check(board: &Board, mv: ChessMove) -> bool {
     (straight | diagonal | knights | pawns) != EMPTY
 }
 
-/// The captures and promotions of `board`, which is not in check, in the order of the crate's
-/// legal generator (pawns, knights, bishops, rooks, queens, then the king; each kind's free
-/// pieces by square, then its pinned ones; targets by square; promotions to a queen, a
-/// knight, a rook, a bishop). The crate's generator makes every move of every piece, quiet
-/// ones too, before a mask hands out the few a quiescence search wants; here only captures
-/// are looked for. Out of check a piece that is not pinned may take whatever it attacks, and
-/// a pinned one whatever lies on the line of its pin, so only the king's captures and en
-/// passant need a test of their own (the crate's, [`MoveGen::legal_quick`]).
-fn captures_and_promotions(board: &Board, noisy: &mut Vec<ChessMove>) {
-    let us = board.side_to_move();
-    let (own, enemy) = (*board.color_combined(us), *board.color_combined(!us));
-    let (occupied, pinned) = (*board.combined(), *board.pinned());
-    let king = board.king_square(us);
-    let last_rank = get_rank(us.to_their_backrank());
-    let add = |noisy: &mut Vec<ChessMove>, from: Square, targets: BitBoard, promotes: bool| {
-        for to in targets {
-            if promotes {
-                noisy.extend(PROMOTION_PIECES.map(|piece| ChessMove::new(from, to, Some(piece))));
-            } else {
-                noisy.push(ChessMove::new(from, to, None));
-            }
-        }
-    };
-    // A pinned piece stays on the line through its king and itself.
-    let pin_line = |from: Square| {
-        if pinned & BitBoard::from_square(from) == EMPTY {
-            !EMPTY
-        } else {
-            line(from, king)
-        }
-    };
-    let pawns = *board.pieces(Piece::Pawn) & own;
-    for from in (pawns & !pinned).chain(pawns & pinned) {
-        let targets =
-            get_pawn_attacks(from, us, enemy) | (get_pawn_quiets(from, us, occupied) & last_rank);
-        let promotes = from.get_rank() == us.to_seventh_rank();
-        add(noisy, from, targets & pin_line(from), promotes);
-    }
-    if let Some(taken) = board.en_passant() {
-        let to = taken.uforward(us);
-        let beside = get_rank(taken.get_rank()) & get_adjacent_files(taken.get_file());
-        for from in beside & pawns {
-            let mv = ChessMove::new(from, to, None);
-            if MoveGen::legal_quick(board, mv) {
-                noisy.push(mv);
-            }
-        }
-    }
-    for from in *board.pieces(Piece::Knight) & own & !pinned {
-        add(noisy, from, get_knight_moves(from) & enemy, false);
-    }
-    for piece in [Piece::Bishop, Piece::Rook, Piece::Queen] {
-        let pieces = *board.pieces(piece) & own;
-        for from in (pieces & !pinned).chain(pieces & pinned) {
-            let targets = eval::attacks::attacks(piece, from, occupied) & enemy;
-            add(noisy, from, targets & pin_line(from), false);
-        }
-    }
-    for to in get_king_moves(king) & enemy {
-        let mv = ChessMove::new(king, to, None);
-        if MoveGen::legal_quick(board, mv) {
-            noisy.push(mv);
-        }
-    }
-}
-
 /// Is `mv`, which moves `piece`, a castling: the king two files sideways?
 fn is_castling(piece: Piece, mv: ChessMove) -> bool {
     let files = |square: Square| square.get_file().to_index();
@@ -731,41 +655,6 @@ fn every_node(board: &Board, depth: u32) -> u64 {
     1 + moves
         .map(|mv| every_node(&board.make_move_new(mv), depth - 1))
         .sum::<u64>()
-}
-
-/// Has the side to move a legal move? The search asks at every node, and nearly always the
-/// answer is yes, so it is worth proving that cheaply before generating every move: out of
-/// check, a piece that is neither pinned nor the king may go wherever its moves reach (its own
-/// pieces' squares aside), so a single pawn step or piece move of such a piece proves it. What
-/// that cannot prove (in check, or only the king or pinned pieces can move) the move generator
-/// decides.
-fn has_legal_move(board: &Board) -> bool {
-    if *board.checkers() == EMPTY {
-        let own = *board.color_combined(board.side_to_move());
-        let occupied = *board.combined();
-        let free = own & !*board.pinned() & !*board.pieces(Piece::King);
-        let pawns = (free & *board.pieces(Piece::Pawn)).0;
-        let steps = match board.side_to_move() {
-            Color::White => pawns << 8,
-            Color::Black => pawns >> 8,
-        };
-        if BitBoard(steps) & !occupied != EMPTY {
-            return true;
-        }
-        let reach = |square: Square| match board.piece_on(square) {
-            Some(Piece::Knight) => get_knight_moves(square),
-            Some(Piece::Bishop) => get_bishop_moves(square, occupied),
-            Some(Piece::Rook) => get_rook_moves(square, occupied),
-            Some(Piece::Queen) => {
-                get_bishop_moves(square, occupied) | get_rook_moves(square, occupied)
-            }
-            _ => EMPTY, // pawns: their steps are checked above
-        };
-        if (free & !*board.pieces(Piece::Pawn)).any(|square| reach(square) & !own != EMPTY) {
-            return true;
-        }
-    }
-    MoveGen::new_legal(board).len() > 0
 }
 
 fn insufficient_material(board: &Board) -> bool {
