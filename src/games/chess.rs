@@ -359,22 +359,25 @@ impl Game for Chess {
     }
 
     fn play(&mut self, mv: ChessMove) {
-        let frame = self.current;
+        let board = &self.current.board;
         // A pawn move or a capture resets the clock. En passant is a pawn move, so a capture
         // left to detect is one onto an occupied square.
         let irreversible =
-            *frame.board.pieces(Piece::Pawn) & BitBoard::from_square(mv.get_source()) != EMPTY
-                || *frame.board.combined() & BitBoard::from_square(mv.get_dest()) != EMPTY;
-        self.earlier.push(frame);
-        // The next board is written straight into the current frame: one copy, not three.
-        frame.board.make_move(mv, &mut self.current.board);
+            *board.pieces(Piece::Pawn) & BitBoard::from_square(mv.get_source()) != EMPTY
+                || *board.combined() & BitBoard::from_square(mv.get_dest()) != EMPTY;
+        let black_moved = board.side_to_move() == Color::Black;
+        self.earlier.push(self.current);
+        // The position now is kept as it is, and the next board written straight into the
+        // current frame from that copy: one copy of the frame, not three.
+        if let Some(previous) = self.earlier.last() {
+            previous.board.make_move(mv, &mut self.current.board);
+        }
         self.current.halfmove_clock = if irreversible {
             0
         } else {
-            frame.halfmove_clock + 1
+            self.current.halfmove_clock + 1
         };
-        self.current.fullmove_number =
-            frame.fullmove_number + u32::from(frame.board.side_to_move() == Color::Black);
+        self.current.fullmove_number += u32::from(black_moved);
     }
 
     fn undo(&mut self) {

@@ -253,5 +253,13 @@ pub(crate) fn has_legal_move(board: &Board) -> bool {
     } else if (get_king_moves(king) & !own).any(|to| king_may_stand(board, to)) {
         return true;
     }
+    generates_a_move(board)
+}
+
+/// Whether the crate's generator finds a legal move: the rare case [`has_legal_move`] cannot
+/// settle cheaply, kept out of line so that the common case needs no room for a generator.
+#[cold]
+#[inline(never)]
+fn generates_a_move(board: &Board) -> bool {
     MoveGen::new_legal(board).len() > 0
 }
