@@ -40,9 +40,18 @@ macro_rules! __searchlab_switches {
         }
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[derive(Clone, Copy, Debug, Eq)]
         $vis struct $name {
             $( $(#[$field_meta])* pub $field: bool, )*
+        }
+
+        impl PartialEq for $name {
+            /// Every part the same. Every flag compared, with no early exit (`&`, not `&&`): the
+            /// evaluation asks at every position whether its terms changed, and without a branch
+            /// per flag the compiler compares them all at once.
+            fn eq(&self, other: &Self) -> bool {
+                true $( & (self.$field == other.$field) )*
+            }
         }
 
         impl Default for $name {
