@@ -485,6 +485,16 @@ pub mod move_picker {
             self.scored.len() - self.next
         }
 
+        /// How many moves have been handed out.
+        pub fn handed_out(&self) -> usize {
+            self.next
+        }
+
+        /// The moves not handed out yet, in no particular order.
+        pub fn rest(&self) -> impl Iterator<Item = M> + '_ {
+            self.scored[self.next..].iter().map(|&(mv, _)| mv)
+        }
+
         /// The list the moves were scored in, for the next node to score into.
         pub fn into_room(self) -> Vec<(M, i32)> {
             self.scored

@@ -362,9 +362,9 @@ impl Game for Chess {
         let board = &self.current.board;
         // A pawn move or a capture resets the clock. En passant is a pawn move, so a capture
         // left to detect is one onto an occupied square.
-        let irreversible =
-            *board.pieces(Piece::Pawn) & BitBoard::from_square(mv.get_source()) != EMPTY
-                || *board.combined() & BitBoard::from_square(mv.get_dest()) != EMPTY;
+        let pawn_moves = *board.pieces(Piece::Pawn) & BitBoard::from_square(mv.get_source());
+        let taken = *board.combined() & BitBoard::from_square(mv.get_dest());
+        let irreversible = pawn_moves != EMPTY || taken != EMPTY;
         let black_moved = board.side_to_move() == Color::Black;
         self.earlier.push(self.current);
         // The position now is kept as it is, and the next board written straight into the

@@ -84,27 +84,30 @@ fn legal_moves_out_of_check(board: &Board, list: &mut Vec<ChessMove>) {
     for from in *board.pieces(Piece::Knight) & own & !pinned {
         add(list, from, get_knight_moves(from) & !own, false);
     }
-    // One loop per kind of slider, so that each knows its attacks without asking its kind.
+    // One loop per kind of slider, so that each knows its attacks without asking its kind; a
+    // pinned slider keeps to the line of its pin.
     let sliders = |piece: Piece| *board.pieces(piece) & own;
     let pin = |from: Square| line(from, king);
     for from in sliders(Piece::Bishop) & !pinned {
         add(list, from, get_bishop_moves(from, occupied) & !own, false);
     }
     for from in sliders(Piece::Bishop) & pinned {
-        add(list, from, get_bishop_moves(from, occupied) & !own & pin(from), false);
+        let targets = get_bishop_moves(from, occupied) & pin(from);
+        add(list, from, targets & !own, false);
     }
     for from in sliders(Piece::Rook) & !pinned {
         add(list, from, get_rook_moves(from, occupied) & !own, false);
     }
     for from in sliders(Piece::Rook) & pinned {
-        add(list, from, get_rook_moves(from, occupied) & !own & pin(from), false);
+        let targets = get_rook_moves(from, occupied) & pin(from);
+        add(list, from, targets & !own, false);
     }
     let queen = |from| get_bishop_moves(from, occupied) | get_rook_moves(from, occupied);
     for from in sliders(Piece::Queen) & !pinned {
         add(list, from, queen(from) & !own, false);
     }
     for from in sliders(Piece::Queen) & pinned {
-        add(list, from, queen(from) & !own & pin(from), false);
+        add(list, from, queen(from) & pin(from) & !own, false);
     }
     let steps = (get_king_moves(king) & !own).filter(|&to| king_may_stand(board, to));
     let mut targets = steps.fold(EMPTY, |targets, to| targets | BitBoard::from_square(to));
