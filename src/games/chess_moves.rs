@@ -13,7 +13,8 @@
 //! there every move must answer the check, and such nodes are few.
 //!
 //! Written as a speed-up, not as a lesson: the book's chapters never show it, and
-//! `tests/perft.rs` holds both lists equal, in order, in tens of thousands of positions.
+//! `tests/perft.rs` holds both lists equal, in order, in every position of the perft suite and
+//! two plies beyond it, and three plies beyond its five classic positions.
 
 use chess::{
     get_adjacent_files, get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks,
