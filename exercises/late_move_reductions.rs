@@ -364,8 +364,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
             }
             if quiet && futile && tried > 0 && !checks_looked_for {
                 // Futility pruning (below) skips every quiet move that gives no check, and from
-                // here on every move is quiet. If none of them gives check, all are skipped at
-                // once, not handed out one by one: a speed-up, the same moves are searched.
+                // here on every move is quiet: if none gives check, all are skipped at once.
                 checks_looked_for = true;
                 if !game.gives_check(mv) && picker.rest().all(|m| !game.gives_check(m)) {
                     rest_skipped = true;

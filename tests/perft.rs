@@ -65,37 +65,48 @@ fn every_known_count() {
     assert_eq!(checked, 827);
 }
 
+/// Calls `check` on `game` and on every position up to `depth` moves after it; returns how
+/// many positions it checked.
+fn each_position(game: &mut Chess, depth: u32, check: &mut impl FnMut(&Chess)) -> usize {
+    check(game);
+    let mut checked = 1;
+    if depth > 0 {
+        for mv in game.legal_moves() {
+            game.play(mv);
+            checked += each_position(game, depth - 1, check);
+            game.undo();
+        }
+    }
+    checked
+}
+
+/// [`each_position`] from every position of the suite (`first` of them: all with `None`).
+fn each_suite_position(depth: u32, first: Option<usize>, mut check: impl FnMut(&Chess)) -> usize {
+    let records = suite();
+    let records = &records[..first.unwrap_or(records.len())];
+    let mut checked = 0;
+    for record in records {
+        let mut root = Chess::from_fen(&record.fen).expect("suite FENs are valid");
+        checked += each_position(&mut root, depth, &mut check);
+    }
+    checked
+}
+
 /// The legal moves are exactly the `chess` crate's, in the crate's order (the search's node
 /// counts depend on that order), in every suite position and every position one and two
 /// moves later: out of check the list is written from each piece's squares, not by the
 /// crate's generator (see `games/chess_moves.rs`).
 #[test]
 fn legal_moves_are_the_crates_in_its_order() {
-    fn compare(game: &mut Chess, depth: u32, checked: &mut usize) {
+    let same_as_the_crate = |game: &Chess| {
         let crates: Vec<_> = chess::MoveGen::new_legal(game.board()).collect();
         assert_eq!(game.legal_moves(), crates, "{}", game.fen());
-        *checked += 1;
-        if depth > 0 {
-            for mv in crates {
-                game.play(mv);
-                compare(game, depth - 1, checked);
-                game.undo();
-            }
-        }
-    }
-    let mut checked = 0;
-    for record in suite() {
-        let mut root = Chess::from_fen(&record.fen).expect("suite FENs are valid");
-        compare(&mut root, 2, &mut checked);
-    }
+    };
+    let checked = each_suite_position(2, None, same_as_the_crate);
     assert_eq!(checked, 39_197, "positions compared");
     // And a ply deeper in the suite's first five, the classic ones (castling both ways,
     // en passant, promotions, pins): every position their perft 3 passes through.
-    let mut deeper = 0;
-    for record in &suite()[..5] {
-        let mut root = Chess::from_fen(&record.fen).expect("suite FENs are valid");
-        compare(&mut root, 3, &mut deeper);
-    }
+    let deeper = each_suite_position(3, Some(5), same_as_the_crate);
     assert_eq!(deeper, 131_767, "positions compared");
 }
 
@@ -105,27 +116,14 @@ fn legal_moves_are_the_crates_in_its_order() {
 /// position one and two moves later.
 #[test]
 fn noisy_moves_are_the_legal_captures_and_promotions_in_order() {
-    fn compare(game: &mut Chess, depth: u32, checked: &mut usize) {
+    let checked = each_suite_position(2, None, |game| {
         let expected: Vec<_> = game
             .legal_moves()
             .into_iter()
             .filter(|&mv| game.in_check() || game.capture(mv).is_some())
             .collect();
         assert_eq!(game.noisy_moves(), expected, "{}", game.fen());
-        *checked += 1;
-        if depth > 0 {
-            for mv in game.legal_moves() {
-                game.play(mv);
-                compare(game, depth - 1, checked);
-                game.undo();
-            }
-        }
-    }
-    let mut checked = 0;
-    for record in suite() {
-        let mut root = Chess::from_fen(&record.fen).expect("suite FENs are valid");
-        compare(&mut root, 2, &mut checked);
-    }
+    });
     assert_eq!(checked, 39_197, "positions compared");
 }
 
