@@ -138,6 +138,10 @@ pub enum Error {
         /// What was wrong.
         reason: String,
     },
+    /// A learned evaluation's weights that could not be read (a weights file that is not one,
+    /// or whose sizes do not fit together).
+    #[error("network: {0}")]
+    Network(String),
     /// A tool's settings that cannot work (no openings to start games from, no positions to
     /// tune on, ...).
     #[error("{0}")]

@@ -47,6 +47,10 @@ pub trait Game: Clone + Send {
     /// its own. [`StaticEvaluation`] for a game with nothing beyond [`Game::evaluate`].
     type Evaluator: Evaluator<Self>;
 
+    /// The learned evaluation the neural stage searches with ([`crate::eval::neural`] for
+    /// chess). A game that has none gives its [`Game::Evaluator`] again.
+    type LearnedEvaluator: Evaluator<Self>;
+
     /// Every legal move in the current position (empty when the game is over by having none).
     fn legal_moves(&self) -> Vec<Self::Move>;
 

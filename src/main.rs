@@ -39,6 +39,8 @@ enum Command {
     Datagen(cli::datagen::Args),
     /// Fit the evaluation's weights to game results (Texel's method) and write them as Rust.
     Tune(cli::tune::Args),
+    /// Train the learned evaluation's network on self-play data and write its weights.
+    Train(cli::train::Args),
     /// Exercises: write a rung's idea yourself and have it graded (list, check, hint, watch).
     Exercise(cli::exercise::Args),
 }
@@ -62,6 +64,7 @@ fn main() {
         Some(Command::Scaling(args)) => cli::scaling::run(args, cli.json),
         Some(Command::Datagen(args)) => cli::datagen::run(args, cli.json),
         Some(Command::Tune(args)) => cli::tune::run(args, cli.json),
+        Some(Command::Train(args)) => cli::train::run(args, cli.json),
         Some(Command::Exercise(args)) => cli::exercise::run(args),
     };
     if let Err(error) = outcome {

@@ -83,14 +83,18 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         writeln!(
             file,
             "# searchlab datagen: FEN | score (centipawns, White's view) | result (1, 0.5, 0 for White)\n\
-             # nodes {} random plies {} seed {}",
-            config.nodes, config.random_plies, config.seed
+             # nodes {} random plies {} seed {} openings {}",
+            config.nodes,
+            config.random_plies,
+            config.seed,
+            args.openings.as_ref().map_or_else(
+                || "the 500 compiled in".to_string(),
+                |path| path.display().to_string()
+            )
         )?;
     }
     let missing = missing_games(config.games, &progress.games);
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = super::threads_or_every_core(args.threads);
     if !json {
         eprintln!(
             "{}: {} games done ({} positions), {} to play on {} threads at {} nodes a move",

@@ -11,6 +11,7 @@ pub mod perft;
 pub mod scaling;
 pub mod search;
 pub mod suite;
+pub mod train;
 pub mod tune;
 pub mod uci;
 
@@ -74,6 +75,11 @@ pub fn with_settings(
         Some(megabytes) => spec.with_hash(megabytes)?,
         None => spec,
     })
+}
+
+/// The threads asked for, or one per core the machine has.
+pub fn threads_or_every_core(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// A progress bar of `len` steps drawn with the indicatif `template` (indicatif's default bar

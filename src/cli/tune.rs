@@ -64,9 +64,7 @@ pub struct Args {
 
 /// Runs `searchlab tune`.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = super::threads_or_every_core(args.threads);
     let clock = Instant::now();
     let text = std::fs::read_to_string(&args.data)
         .with_context(|| format!("reading {}", args.data.display()))?;

@@ -38,9 +38,12 @@
 
 pub mod attacks;
 pub mod endgame;
+pub mod features;
 pub mod king_safety;
 pub mod material;
 pub mod mobility;
+pub mod network;
+pub mod neural;
 pub mod pawns;
 pub mod pieces;
 pub mod simple;

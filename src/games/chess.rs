@@ -71,6 +71,20 @@ impl Chess {
         })
     }
 
+    /// The board `back` moves before the current one (0: the current board), if the game has
+    /// that many moves: what an evaluation that follows the line (the learned one) walks back
+    /// along.
+    pub fn board_before(&self, back: usize) -> Option<&Board> {
+        match back {
+            0 => Some(&self.current.board),
+            _ => self
+                .earlier
+                .len()
+                .checked_sub(back)
+                .map(|index| &self.earlier[index].board),
+        }
+    }
+
     /// The underlying `chess` crate board of the current position.
     pub fn board(&self) -> &Board {
         &self.current().board
@@ -345,6 +359,7 @@ impl Evaluator<Chess> for eval::Evaluation {
 impl Game for Chess {
     type Move = ChessMove;
     type Evaluator = eval::Evaluation;
+    type LearnedEvaluator = eval::neural::NeuralEvaluation;
 
     // ANCHOR: moves
     fn legal_moves(&self) -> Vec<ChessMove> {

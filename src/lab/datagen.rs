@@ -284,6 +284,66 @@ pub fn read_progress(text: &str) -> Result<Progress> {
     Ok(progress)
 }
 
+/// One position line of a data file, read: `FEN | score | result`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PositionLine<'a> {
+    /// The line's number in the file (1-based), for messages.
+    pub line: usize,
+    /// The number of the game it belongs to (the last `# game` header above it; 0 before any).
+    pub game: usize,
+    /// The position.
+    pub fen: &'a str,
+    /// The search's score in centipawns, from White's point of view.
+    pub score: i32,
+    /// The game's result from White's point of view: 1, 0.5 or 0.
+    pub result: f32,
+}
+
+/// The position lines of a data file's text, in order (comments and blank lines skipped);
+/// a line that cannot be read is an error naming its number and what is wrong. The one reader
+/// of the format: the tuner and the network trainer both read through it.
+pub fn position_lines(text: &str) -> impl Iterator<Item = Result<PositionLine<'_>>> {
+    let mut game = 0;
+    text.lines().enumerate().filter_map(move |(index, line)| {
+        let line = line.trim();
+        if let Some(header) = line.strip_prefix("# game ") {
+            let number = header.split(':').next().and_then(|n| n.trim().parse().ok());
+            game = number.unwrap_or(game);
+        }
+        if line.is_empty() || line.starts_with('#') {
+            return None;
+        }
+        Some(read_position_line(index + 1, game, line))
+    })
+}
+
+fn read_position_line(line: usize, game: usize, text: &str) -> Result<PositionLine<'_>> {
+    let bad = |reason: String| Error::DataLine { line, reason };
+    let fields: Vec<&str> = text.split('|').map(str::trim).collect();
+    let [fen, score, result] = fields[..] else {
+        return Err(bad(format!(
+            "expected 'FEN | score | result', found {} field(s)",
+            fields.len()
+        )));
+    };
+    let result: f32 = match result {
+        "1" | "1.0" => 1.0,
+        "0.5" => 0.5,
+        "0" | "0.0" => 0.0,
+        other => return Err(bad(format!("result must be 1, 0.5 or 0, found '{other}'"))),
+    };
+    let score: i32 = score
+        .parse()
+        .map_err(|_| bad(format!("score must be a whole number, found '{score}'")))?;
+    Ok(PositionLine {
+        line,
+        game,
+        fen,
+        score,
+        result,
+    })
+}
+
 /// The numbers of the games a run of `total` games still has to play, given what is done.
 pub fn missing_games(total: usize, done: &BTreeSet<usize>) -> Vec<usize> {
     (0..total).filter(|n| !done.contains(n)).collect()

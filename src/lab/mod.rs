@@ -19,6 +19,7 @@
 //! - [`scaling`]: time to depth of the parallel searches at 1, 2, 4, … threads.
 //! - [`rng`]: the seeded random numbers every tool draws from, so that runs repeat.
 
+pub mod adam;
 pub mod bench;
 pub mod compare;
 pub mod datagen;
@@ -37,4 +38,5 @@ pub mod rng;
 pub mod scaling;
 pub mod sprt;
 pub mod suite;
+pub mod train;
 pub mod tune;

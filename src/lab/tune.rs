@@ -38,6 +38,8 @@ use crate::error::{Error, Result};
 use crate::eval::weights::{self, MATERIAL, PSQT, WEIGHT_COUNT};
 use crate::eval::{endgame, phase, Evaluation, Tapered, Weights, MAX_PHASE};
 use crate::games::Chess;
+use crate::lab::adam::Adam;
+use crate::lab::datagen::position_lines;
 use chess::Color;
 use std::thread;
 
@@ -140,33 +142,13 @@ impl TrainingSet {
     /// [`crate::lab::datagen`]), counting features with `evaluation`'s terms.
     pub fn parse(text: &str, evaluation: &Evaluation) -> Result<TrainingSet> {
         let mut set = TrainingSet::default();
-        for (index, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let bad = |reason: String| Error::DataLine {
-                line: index + 1,
-                reason,
-            };
-            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-            let [fen, score, result] = fields[..] else {
-                return Err(bad(format!(
-                    "expected 'FEN | score | result', found {} field(s)",
-                    fields.len()
-                )));
-            };
-            let result: f32 = match result {
-                "1" | "1.0" => 1.0,
-                "0.5" => 0.5,
-                "0" | "0.0" => 0.0,
-                other => return Err(bad(format!("result must be 1, 0.5 or 0, found '{other}'"))),
-            };
-            let score: i32 = score
-                .parse()
-                .map_err(|_| bad(format!("score must be a whole number, found '{score}'")))?;
-            set.add_scored(evaluation, fen, result, Some(score))
-                .map_err(|error| bad(error.to_string()))?;
+        for line in position_lines(text) {
+            let line = line?;
+            set.add_scored(evaluation, line.fen, line.result, Some(line.score))
+                .map_err(|error| Error::DataLine {
+                    line: line.line,
+                    reason: error.to_string(),
+                })?;
         }
         Ok(set)
     }
@@ -353,55 +335,6 @@ pub fn fit_k(set: &TrainingSet, weights: &RealWeights, threads: usize) -> f64 {
 }
 // ANCHOR_END: fit_k
 
-// ANCHOR: adam
-/// Adam (Kingma and Ba, 2014): gradient descent whose step for each weight is its gradient's
-/// running mean divided by the square root of its running mean square. A weight whose
-/// gradient is small but steady moves as fast as one whose gradient is large; one whose
-/// gradient flips sign moves little. `rate` is about the largest step, in centipawns.
-#[derive(Clone, Debug)]
-pub struct Adam {
-    /// The step size.
-    pub rate: f64,
-    mean: Vec<[f64; 2]>,
-    square: Vec<[f64; 2]>,
-    steps: i32,
-}
-
-impl Adam {
-    const BETA1: f64 = 0.9;
-    const BETA2: f64 = 0.999;
-    const EPSILON: f64 = 1e-12;
-
-    /// A fresh optimiser for `count` weights.
-    pub fn new(count: usize, rate: f64) -> Adam {
-        Adam {
-            rate,
-            mean: vec![[0.0; 2]; count],
-            square: vec![[0.0; 2]; count],
-            steps: 0,
-        }
-    }
-
-    /// One step of `weights` against `gradient`.
-    pub fn step(&mut self, weights: &mut RealWeights, gradient: &RealWeights) {
-        self.steps += 1;
-        let bias1 = 1.0 - Self::BETA1.powi(self.steps);
-        let bias2 = 1.0 - Self::BETA2.powi(self.steps);
-        let slots = weights.0.iter_mut().flatten();
-        let moments = self
-            .mean
-            .iter_mut()
-            .flatten()
-            .zip(self.square.iter_mut().flatten());
-        for ((w, &g), (m, v)) in slots.zip(gradient.0.iter().flatten()).zip(moments) {
-            *m = Self::BETA1 * *m + (1.0 - Self::BETA1) * g;
-            *v = Self::BETA2 * *v + (1.0 - Self::BETA2) * g * g;
-            *w -= self.rate * (*m / bias1) / ((*v / bias2).sqrt() + Self::EPSILON);
-        }
-    }
-}
-// ANCHOR_END: adam
-
 // ANCHOR: normalise
 /// Moves each piece's average piece-square value into its material value: every score stays
 /// the same (each piece counts once for material and once on one square), and the tables then
@@ -511,7 +444,7 @@ pub fn tune(
     } = *schedule;
     let seen = presence(set);
     let mut weights = start;
-    let mut adam = Adam::new(weights.0.len(), rate);
+    let mut adam = Adam::new(2 * weights.0.len(), rate);
     let mut errors = vec![mean_squared_error(set, &weights, k, threads)];
     for epoch in 1..=epochs {
         let done = (epoch - 1) as f64 / epochs.max(1) as f64;
@@ -524,7 +457,7 @@ pub fn tune(
                 }
             }
         }
-        adam.step(&mut weights, &grad);
+        adam.step(weights.0.as_flattened_mut(), grad.0.as_flattened());
         let error = mean_squared_error(set, &weights, k, threads);
         errors.push(error);
         progress(epoch, error, &weights);

@@ -57,6 +57,7 @@ pub mod threads;
 
 // Beside the ladder: engines to measure it by.
 pub mod mtdf;
+pub mod neural;
 pub mod oracle;
 pub mod root_split;
 
@@ -72,6 +73,7 @@ pub use engine::{
 pub use iterative::Iterative;
 pub use minimax::Minimax;
 pub use mtdf::Mtdf;
+pub use neural::Neural;
 pub use oracle::Oracle;
 pub use ordered::Ordered;
 pub use parallel::LazySmp;

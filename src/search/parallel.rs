@@ -32,7 +32,7 @@
 //! the search is not reproducible (which thread stores first decides what the others find),
 //! and it is judged by what it is for: strength at the same time, and time to the same depth.
 
-use crate::game::Game;
+use crate::game::{Evaluator, Game};
 use crate::limits::{SearchLimits, StopFlag};
 use crate::score::Depth;
 use crate::search::deepening::IterativeStage;
@@ -45,9 +45,12 @@ use std::sync::Arc;
 /// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
 pub const NAME: &str = "parallel";
 
-/// The parallel stage: the selective search on every thread, sharing one table.
-pub struct LazySmp<G: Game> {
-    searchers: Searchers<G>,
+/// The parallel stage: the selective search on every thread, sharing one table (with the
+/// evaluation `E`: the game's own, or the learned one of stage 10).
+pub struct LazySmp<G: Game, E: Evaluator<G> = <G as Game>::Evaluator> {
+    /// Its name: [`NAME`], or the name of the stage that searches with another evaluation.
+    name: &'static str,
+    searchers: Searchers<G, E>,
     /// Nodes the helpers have searched in the iterations they completed so far in this
     /// search, so that the main thread's `info` lines count every thread's nodes.
     helper_nodes: Arc<AtomicU64>,
@@ -56,7 +59,16 @@ pub struct LazySmp<G: Game> {
 impl<G: Game> LazySmp<G> {
     /// A one-thread engine with a table of about `megabytes` MB.
     pub fn new(megabytes: usize) -> LazySmp<G> {
+        LazySmp::named(NAME, megabytes)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> LazySmp<G, E> {
+    /// As [`LazySmp::new`], under the name `name`: a stage built on this one with another
+    /// evaluation.
+    pub fn named(name: &'static str, megabytes: usize) -> LazySmp<G, E> {
         LazySmp {
+            name,
             searchers: Searchers::new(megabytes),
             helper_nodes: Arc::new(AtomicU64::new(0)),
         }
@@ -71,9 +83,9 @@ fn depth_offset(thread: usize) -> Depth {
 }
 // ANCHOR_END: depth_offset
 
-impl<G: Game> Engine<G> for LazySmp<G> {
+impl<G: Game, E: Evaluator<G>> Engine<G> for LazySmp<G, E> {
     fn name(&self) -> &'static str {
-        NAME
+        self.name
     }
 
     // ANCHOR: search

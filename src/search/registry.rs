@@ -15,9 +15,9 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::search::engine::Engine;
 use crate::search::{
-    alphabeta, cached, iterative, minimax, mtdf, oracle, ordered, parallel, pvs, quiescence,
-    root_split, selective, AlphaBeta, Cached, Iterative, LazySmp, Minimax, Mtdf, Oracle, Ordered,
-    Pvs, Quiescence, RootSplit, Selective,
+    alphabeta, cached, iterative, minimax, mtdf, neural, oracle, ordered, parallel, pvs,
+    quiescence, root_split, selective, AlphaBeta, Cached, Iterative, LazySmp, Minimax, Mtdf,
+    Oracle, Ordered, Pvs, Quiescence, RootSplit, Selective,
 };
 
 /// Which engine a [`Stage`] is: each rung of the ladder, and each engine beside it.
@@ -47,6 +47,8 @@ pub enum StageId {
     Oracle,
     /// Beside the ladder: [`RootSplit`].
     RootSplit,
+    /// Beside the ladder until it has won its match: [`neural`], stage 10.
+    Neural,
 }
 
 /// A rung of the ladder: its name and what it adds.
@@ -176,6 +178,14 @@ pub const SIDE_ENGINES: &[Stage] = &[
         judged_by_strength: true,
         parallel: true,
     },
+    Stage {
+        id: StageId::Neural,
+        name: neural::NAME,
+        summary: "stage 9 with a learned evaluation: a small network trained on self-play",
+        fixed_depth: false,
+        judged_by_strength: true,
+        parallel: true,
+    },
 ];
 
 /// The name of the strongest stage, used when none is chosen.
@@ -238,6 +248,7 @@ impl Stage {
             StageId::Selective | StageId::Parallel | StageId::RootSplit => {
                 Selective::<G>::switch_names()
             }
+            StageId::Neural => Selective::<G, G::LearnedEvaluator>::switch_names(),
             StageId::Minimax
             | StageId::AlphaBeta
             | StageId::Iterative
@@ -268,6 +279,7 @@ pub fn build<G: Game + 'static>(stage: &Stage, hash_mb: usize) -> Box<dyn Engine
         StageId::Mtdf => Box::new(Mtdf::<G>::new(hash_mb)),
         StageId::Oracle => Box::new(Oracle::<G>::new()),
         StageId::RootSplit => Box::new(RootSplit::<G>::new(hash_mb)),
+        StageId::Neural => Box::new(neural::new::<G>(hash_mb)),
     }
 }
 // ANCHOR_END: build
@@ -285,8 +297,8 @@ mod tests {
         }
         let ids: std::collections::HashSet<StageId> =
             STAGES.iter().chain(SIDE_ENGINES).map(|s| s.id).collect();
-        assert_eq!(ids.len(), 12, "each engine listed once");
-        assert_eq!(STAGES.len() + SIDE_ENGINES.len(), 12);
+        assert_eq!(ids.len(), 13, "each engine listed once");
+        assert_eq!(STAGES.len() + SIDE_ENGINES.len(), 13);
     }
 
     #[test]

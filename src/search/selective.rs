@@ -126,8 +126,9 @@ pub const SEE_CAPTURE_MARGIN: i32 = 100;
 pub const NAME: &str = "selective";
 
 /// The selective engine: the quiescence stage, searching what matters deeper and the rest
-/// shallower, with the full evaluation.
-pub struct Selective<G: Game> {
+/// shallower, with the full evaluation (`E`: the game's own, or another, such as the learned
+/// one of stage 10).
+pub struct Selective<G: Game, E: Evaluator<G> = <G as Game>::Evaluator> {
     state: Deepening<G::Move>,
     /// What earlier searches learned, by position; shared with the other threads of a
     /// parallel search (stage 9), if any.
@@ -143,7 +144,7 @@ pub struct Selective<G: Game> {
     /// pass, or a move of the root).
     line: Vec<Option<usize>>,
     /// The full evaluation.
-    evaluator: G::Evaluator,
+    evaluator: E,
     /// Which pieces of selectivity are on.
     pub pieces: Pieces,
     /// Late move reductions by depth and by the number of moves tried before.
@@ -156,9 +157,9 @@ pub struct Selective<G: Game> {
     verifying: bool,
 }
 
-impl<G: Game> Selective<G> {
+impl<G: Game, E: Evaluator<G>> Selective<G, E> {
     /// A new engine with a transposition table of about `megabytes` MB, every piece on.
-    pub fn new(megabytes: usize) -> Selective<G> {
+    pub fn new(megabytes: usize) -> Selective<G, E> {
         Selective {
             state: Deepening::new(),
             tt: Arc::new(TranspositionTable::new(megabytes)),
@@ -166,7 +167,7 @@ impl<G: Game> Selective<G> {
             tables: OrderingTables::new(),
             continuation: ContinuationHistory::new(),
             line: vec![None; LINE_PLIES],
-            evaluator: G::Evaluator::default(),
+            evaluator: E::default(),
             pieces: Pieces::default(),
             reductions: reduction_table(),
             lists: PlyLists::new(),
@@ -187,14 +188,14 @@ impl<G: Game> Selective<G> {
     }
 
     /// The evaluator, to switch its terms.
-    pub fn evaluator_mut(&mut self) -> &mut G::Evaluator {
+    pub fn evaluator_mut(&mut self) -> &mut E {
         &mut self.evaluator
     }
 
     /// The names of the parts that can be switched off: the pieces, then the evaluator's.
     pub fn switch_names() -> Vec<&'static str> {
         let mut names = Pieces::NAMES.to_vec();
-        names.extend(G::Evaluator::switch_names());
+        names.extend(E::switch_names());
         names
     }
 
@@ -267,7 +268,7 @@ impl<G: Game> Selective<G> {
 /// The plies of the line the continuation history remembers (far beyond any search's).
 const LINE_PLIES: usize = 256;
 
-impl<G: Game> IterativeStage<G> for Selective<G> {
+impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
     fn deepening(&mut self) -> &mut Deepening<G::Move> {
         &mut self.state
     }
@@ -494,7 +495,7 @@ impl<G: Game> IterativeStage<G> for Selective<G> {
 /// The pieces of selectivity, in the order the chapter teaches them. Each is asked by the node
 /// ([`IterativeStage::alphabeta`] above) where it applies, and each answers "not here" when
 /// switched off ([`Pieces`]).
-impl<G: Game> Selective<G> {
+impl<G: Game, E: Evaluator<G>> Selective<G, E> {
     // ANCHOR: check_extension
     /// **Check extension**: the plies to add to a node's depth. A node in check is searched one
     /// ply deeper, but never past twice the iteration's depth, so that a long chain of checks
@@ -836,7 +837,7 @@ fn reduction_table() -> Vec<[Depth; 64]> {
 }
 // ANCHOR_END: reductions
 
-impl<G: Game> Engine<G> for Selective<G> {
+impl<G: Game, E: Evaluator<G>> Engine<G> for Selective<G, E> {
     fn name(&self) -> &'static str {
         NAME
     }

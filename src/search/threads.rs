@@ -12,7 +12,7 @@
 //! switches, a new game or a new table size reaches all of them, and a new search ages the
 //! table once, not once per thread.
 
-use crate::game::Game;
+use crate::game::{Evaluator, Game};
 use crate::search::engine::Engine;
 use crate::search::selective::Selective;
 use crate::tt::TranspositionTable;
@@ -32,18 +32,18 @@ impl Drop for StopOnDrop<'_> {
 pub const MAX_THREADS: usize = 256;
 
 /// One searcher per thread, sharing one transposition table.
-pub struct Searchers<G: Game> {
+pub struct Searchers<G: Game, E: Evaluator<G> = <G as Game>::Evaluator> {
     /// The main thread's searcher: it keeps the clock and decides the move.
-    pub main: Selective<G>,
+    pub main: Selective<G, E>,
     /// One searcher for each other thread.
-    pub helpers: Vec<Selective<G>>,
+    pub helpers: Vec<Selective<G, E>>,
     /// The switches set so far, in order, to set on helpers made later.
     switched: Vec<(String, bool)>,
 }
 
-impl<G: Game> Searchers<G> {
+impl<G: Game, E: Evaluator<G>> Searchers<G, E> {
     /// One searcher, with a table of about `megabytes` MB.
-    pub fn new(megabytes: usize) -> Searchers<G> {
+    pub fn new(megabytes: usize) -> Searchers<G, E> {
         Searchers {
             main: Selective::new(megabytes),
             helpers: Vec::new(),

@@ -1,0 +1,292 @@
+//! `searchlab train DATA --output FILE`: trains the learned evaluation's network on a `datagen`
+//! file and writes it as a weights file, with what made it beside it (`FILE.txt`).
+
+use super::progress_bar;
+use anyhow::Context;
+use searchlab::lab::pgn::today;
+use searchlab::lab::train::{EpochReport, TrainConfig, Trainer, TrainingData};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Arguments of `searchlab train`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The data: `FEN | score | result` lines in games, as `searchlab datagen` writes them
+    /// (one file or more).
+    #[arg(required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Write the network here (a weights file; its record goes to the same name plus `.txt`).
+    #[arg(long)]
+    pub output: PathBuf,
+    /// Hidden units of each view (1 to 1024).
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10)]
+    pub epochs: usize,
+    /// Positions a step of the optimiser.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam's step size (a tenth of it for the last quarter of the epochs).
+    #[arg(long, default_value_t = 0.001)]
+    pub rate: f64,
+    /// Aim at `lambda · result + (1 − lambda) · sigmoid(score / 400)`: 1 is the game's result
+    /// alone, 0 the search's score alone.
+    #[arg(long, default_value_t = 0.25)]
+    pub lambda: f64,
+    /// Picks the starting weights and each epoch's order: the same seed, data and settings
+    /// give the same network.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Every game whose number is a multiple of this is held out, to measure the loss on
+    /// positions the training never saw (0: none).
+    #[arg(long, default_value_t = 20)]
+    pub validation_every: usize,
+    /// Keep the run here after each epoch; if the file exists, the run resumes from it.
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Threads for each batch's gradient [default: every core]; the result does not depend
+    /// on them.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Runs `searchlab train`.
+pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+    if !(1..=1024).contains(&args.hidden) {
+        anyhow::bail!("--hidden must be between 1 and 1024");
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        anyhow::bail!("--lambda must be between 0 and 1");
+    }
+    if args.epochs == 0 || args.batch == 0 {
+        anyhow::bail!("--epochs and --batch must be at least 1");
+    }
+    if args.data.iter().any(|data| same_file(&args.output, data)) {
+        anyhow::bail!("--output is a data file: it would be overwritten");
+    }
+    let threads = super::threads_or_every_core(args.threads);
+    let clock = Instant::now();
+    let (mut training, mut validation) = (TrainingData::default(), TrainingData::default());
+    let mut sources = Vec::new();
+    for path in &args.data {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let (more, held_out) = TrainingData::parse(&text, args.validation_every)
+            .with_context(|| format!("in {}", path.display()))?;
+        training.append(more);
+        validation.append(held_out);
+        sources.push((path.display().to_string(), DataSource::of(&text)));
+    }
+    if training.is_empty() {
+        anyhow::bail!("the data holds no positions to train on");
+    }
+    let config = TrainConfig {
+        hidden: args.hidden,
+        epochs: args.epochs,
+        batch: args.batch,
+        rate: args.rate,
+        lambda: args.lambda,
+        seed: args.seed,
+        threads,
+    };
+    let mut trainer = match &args.checkpoint {
+        Some(path) if path.exists() => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            Trainer::from_checkpoint(&bytes, config.clone())
+                .with_context(|| format!("resuming from {}", path.display()))?
+        }
+        _ => Trainer::new(config.clone()),
+    };
+    if !json {
+        println!(
+            "{} positions to train on, {} held out, read in {:.1} s; {} hidden units, {} epochs \
+             ({} done), {threads} threads",
+            training.len(),
+            validation.len(),
+            clock.elapsed().as_secs_f64(),
+            args.hidden,
+            args.epochs,
+            trainer.epochs_done
+        );
+    }
+    let mut reports: Vec<EpochReport> = Vec::new();
+    let train_clock = Instant::now();
+    while trainer.epochs_done < args.epochs {
+        let epoch = trainer.epochs_done + 1;
+        let bar = progress_bar(
+            training.len() as u64,
+            &format!(
+                "[{{bar:40}}] epoch {epoch}/{}, {{pos}}/{{len}} ({{eta}} left)",
+                args.epochs
+            ),
+        );
+        let report = trainer.epoch(&training, &validation, |done, _| {
+            bar.set_position(done as u64)
+        });
+        bar.finish_and_clear();
+        if !json {
+            println!(
+                "epoch {:>3}: training loss {:.6}, validation loss {:.6} ({:.0} s)",
+                report.epoch,
+                report.training_loss,
+                report.validation_loss,
+                train_clock.elapsed().as_secs_f64()
+            );
+        }
+        reports.push(report);
+        if let Some(path) = &args.checkpoint {
+            std::fs::write(path, trainer.to_checkpoint())
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+    }
+    let network = trainer.network.quantize();
+    let bytes = network.to_bytes();
+    std::fs::write(&args.output, &bytes)
+        .with_context(|| format!("writing {}", args.output.display()))?;
+    let record = record(
+        &args,
+        &sources,
+        &training,
+        &validation,
+        &reports,
+        bytes.len(),
+    );
+    let record_path = PathBuf::from(format!("{}.txt", args.output.display()));
+    std::fs::write(&record_path, record)
+        .with_context(|| format!("writing {}", record_path.display()))?;
+    if json {
+        let epochs: Vec<_> = reports
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "epoch": r.epoch,
+                    "training_loss": r.training_loss,
+                    "validation_loss": r.validation_loss,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({
+                "positions": training.len(),
+                "held_out": validation.len(),
+                "hidden": args.hidden,
+                "bytes": bytes.len(),
+                "epochs": epochs,
+                "seconds": train_clock.elapsed().as_secs_f64(),
+            })
+        );
+    } else {
+        println!(
+            "wrote {} ({} bytes) and {}",
+            args.output.display(),
+            bytes.len(),
+            record_path.display()
+        );
+    }
+    Ok(())
+}
+
+/// What made the network, to keep beside it: the command, the data and the losses. (Epochs
+/// run before a resume are not listed: their losses were printed by the earlier run.)
+fn record(
+    args: &Args,
+    sources: &[(String, DataSource)],
+    training: &TrainingData,
+    validation: &TrainingData,
+    reports: &[EpochReport],
+    bytes: usize,
+) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "# Made by: searchlab train {} --output {} --hidden {} --epochs {} --batch {} --rate {} \
+         --lambda {} --seed {} --validation-every {}",
+        sources
+            .iter()
+            .map(|(path, _)| path.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+        args.output.display(),
+        args.hidden,
+        args.epochs,
+        args.batch,
+        args.rate,
+        args.lambda,
+        args.seed,
+        args.validation_every
+    );
+    let _ = writeln!(
+        text,
+        "# {} training positions, {} held out; {} hidden units; {bytes} bytes. Date: {}.",
+        training.len(),
+        validation.len(),
+        args.hidden,
+        today().replace('.', "-")
+    );
+    for (path, source) in sources {
+        for line in &source.header {
+            let _ = writeln!(text, "# {path}: {line}");
+        }
+        let _ = writeln!(
+            text,
+            "# {path}: {} games, numbered {} to {}.",
+            source.games, source.first_game, source.last_game
+        );
+    }
+    let _ = writeln!(text, "epoch\ttraining_loss\tvalidation_loss");
+    for report in reports {
+        let _ = writeln!(
+            text,
+            "{}\t{:.6}\t{:.6}",
+            report.epoch, report.training_loss, report.validation_loss
+        );
+    }
+    text
+}
+
+/// What a data file says of itself: its header (the comments before the first game, which
+/// `datagen` writes with its settings) and the numbers of its games.
+struct DataSource {
+    header: Vec<String>,
+    games: usize,
+    first_game: usize,
+    last_game: usize,
+}
+
+impl DataSource {
+    fn of(text: &str) -> DataSource {
+        let header = text
+            .lines()
+            .take_while(|line| line.starts_with('#') && !line.starts_with("# game "))
+            .map(|line| line.trim_start_matches('#').trim().to_string())
+            .collect();
+        let numbers: Vec<usize> = text
+            .lines()
+            .filter_map(|line| {
+                line.strip_prefix("# game ")?
+                    .split(':')
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .collect();
+        DataSource {
+            header,
+            games: numbers.len(),
+            first_game: numbers.iter().copied().min().unwrap_or(0),
+            last_game: numbers.iter().copied().max().unwrap_or(0),
+        }
+    }
+}
+
+/// Whether two paths name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}

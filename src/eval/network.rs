@@ -1,0 +1,377 @@
+//! A small neural network that evaluates chess positions, in integers: the inference half of
+//! stage 10 (the training half is [`crate::lab::train`]).
+//!
+//! ## The shape
+//!
+//! ```text
+//!   768 inputs, White's view ──► hidden sums (the accumulator) ──► clip to [0, 1] ─┐
+//!                                                                                 ├─► one score
+//!   768 inputs, Black's view ──► hidden sums (the accumulator) ──► clip to [0, 1] ─┘
+//! ```
+//!
+//! The inputs are the pieces on their squares ([`crate::eval::features`]), from each side's
+//! view. The first layer gives each view `hidden` sums: a bias plus, for every piece on the
+//! board, that piece-on-square's row of weights. Both views use the same rows. These sums are
+//! the **accumulator**: a move changes two to four inputs, so it changes the accumulator by as
+//! many rows added or taken away ([`Network::update`]), not by a new sum over every piece.
+//!
+//! Each sum is then clipped to `[0, 1]` (the *clipped ReLU*: nothing below 0, nothing above 1),
+//! and the output layer weighs the side to move's clipped sums and the opponent's, `2 · hidden`
+//! weights and a bias, into one number: the score, in units where 1 is [`SCALE`] centipawns.
+//!
+//! ## In integers
+//!
+//! The trainer learns real numbers; the search uses integers, which are exact (the same score
+//! on every machine and for every order of additions, so the incremental accumulator equals the
+//! one counted from scratch bit for bit) and which the compiler turns into vector instructions,
+//! 16 sums at a time. The first layer's weights are stored times [`QA`] (so the clip is to
+//! `[0, QA]`), the output weights times [`QB`]; a product of the two is then `QA · QB` times the
+//! real one, which the last step divides out. Rounding each weight to the nearest step costs
+//! a centipawn or two of score (the tests say how much, [`crate::lab::train`]).
+
+use super::features::{self, Changes, FEATURES};
+use crate::error::{Error, Result};
+use chess::{Board, Color};
+
+/// The first layer's weights (and the clip) are stored times this.
+pub const QA: i32 = 255;
+/// The output weights are stored times this.
+pub const QB: i32 = 64;
+/// One unit of the network's output, in centipawns.
+pub const SCALE: i32 = 400;
+
+/// What a weights file starts with.
+const MAGIC: &[u8; 4] = b"SLNN";
+/// The version of the file's layout.
+const VERSION: u32 = 1;
+
+// ANCHOR: network
+/// A trained network in integers, ready to evaluate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    /// The number of hidden sums a view has.
+    hidden: usize,
+    /// The first layer: one row of `hidden` weights for each input.
+    input_weights: Vec<i16>,
+    /// The first layer's biases, one per hidden sum.
+    input_biases: Vec<i16>,
+    /// The output layer: the side to move's `hidden` weights, then the opponent's.
+    output_weights: Vec<i16>,
+    /// The output's bias, times `QA · QB`.
+    output_bias: i32,
+}
+// ANCHOR_END: network
+
+// ANCHOR: accumulator
+/// The first layer's sums for one position, from both views.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// White's view: one sum per hidden unit.
+    pub white: Vec<i16>,
+    /// Black's view.
+    pub black: Vec<i16>,
+}
+// ANCHOR_END: accumulator
+
+impl Accumulator {
+    /// The sums seen by `view`.
+    pub fn view(&self, view: Color) -> &[i16] {
+        match view {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    fn view_mut(&mut self, view: Color) -> &mut [i16] {
+        match view {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+}
+
+impl Network {
+    /// A network from its parts (in integers: the first layer times [`QA`], the output times
+    /// [`QB`], its bias times both). Errors if the sizes do not fit together.
+    pub fn new(
+        hidden: usize,
+        input_weights: Vec<i16>,
+        input_biases: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_bias: i32,
+    ) -> Result<Network> {
+        let fits = hidden > 0
+            && input_weights.len() == FEATURES * hidden
+            && input_biases.len() == hidden
+            && output_weights.len() == 2 * hidden;
+        if !fits {
+            return Err(Error::Network(format!(
+                "a network of {hidden} hidden units needs {} input weights, {hidden} biases and \
+                 {} output weights; these are {}, {} and {}",
+                FEATURES * hidden,
+                2 * hidden,
+                input_weights.len(),
+                input_biases.len(),
+                output_weights.len()
+            )));
+        }
+        Ok(Network {
+            hidden,
+            input_weights,
+            input_biases,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The number of hidden sums each view has.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The first-layer weights of input `feature`: one per hidden sum.
+    pub fn row(&self, feature: usize) -> &[i16] {
+        &self.input_weights[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
+    /// An accumulator of the right size, holding the biases alone (an empty board).
+    pub fn empty_accumulator(&self) -> Accumulator {
+        Accumulator {
+            white: self.input_biases.clone(),
+            black: self.input_biases.clone(),
+        }
+    }
+
+    // ANCHOR: refresh
+    /// Counts `board`'s accumulator from scratch into `accumulator`: the biases, plus the row
+    /// of every piece on its square, from each view.
+    pub fn refresh(&self, board: &Board, accumulator: &mut Accumulator) {
+        for view in [Color::White, Color::Black] {
+            let sums = accumulator.view_mut(view);
+            sums.copy_from_slice(&self.input_biases);
+            for feature in features::active(board, view) {
+                add(sums, self.row(feature));
+            }
+        }
+    }
+    // ANCHOR_END: refresh
+
+    // ANCHOR: update
+    /// The accumulator of a position from the accumulator `before` of another one and the
+    /// pieces that differ between them ([`features::changes`]): the rows of the pieces that
+    /// left taken away, those of the pieces that arrived added. Two to four rows for a move,
+    /// against some thirty for [`Network::refresh`].
+    pub fn update(&self, before: &Accumulator, changes: &Changes, after: &mut Accumulator) {
+        for view in [Color::White, Color::Black] {
+            let sums = after.view_mut(view);
+            sums.copy_from_slice(before.view(view));
+            for piece in changes.removed.iter() {
+                subtract(sums, self.row(piece.feature(view)));
+            }
+            for piece in changes.added.iter() {
+                add(sums, self.row(piece.feature(view)));
+            }
+        }
+    }
+    // ANCHOR_END: update
+
+    // ANCHOR: output
+    /// The score of the position whose sums are `accumulator`, for `side_to_move`, in
+    /// centipawns: each sum clipped to `[0, QA]` and weighed, the side to move's first.
+    pub fn output(&self, accumulator: &Accumulator, side_to_move: Color) -> i32 {
+        let (ours, theirs) = self.output_weights.split_at(self.hidden);
+        let weighed = |sums: &[i16], weights: &[i16]| -> i32 {
+            sums.iter()
+                .zip(weights)
+                .map(|(&sum, &weight)| i32::from(sum).clamp(0, QA) * i32::from(weight))
+                .sum()
+        };
+        let sum = weighed(accumulator.view(side_to_move), ours)
+            + weighed(accumulator.view(!side_to_move), theirs)
+            + self.output_bias;
+        // `sum` is QA · QB times the output; the output is in units of SCALE centipawns.
+        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+    // ANCHOR_END: output
+
+    /// The score of `board` for the side to move, counted from scratch (no accumulator kept).
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let mut accumulator = self.empty_accumulator();
+        self.refresh(board, &mut accumulator);
+        self.output(&accumulator, board.side_to_move())
+    }
+
+    /// The network as a weights file: `SLNN`, the layout's version and the hidden size (32-bit
+    /// little-endian), then the first layer's weights (input by input) and biases, the output
+    /// weights (16-bit), and the output bias (32-bit).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(12 + 2 * (FEATURES + 3) * self.hidden + 4);
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        for list in [
+            &self.input_weights,
+            &self.input_biases,
+            &self.output_weights,
+        ] {
+            for value in list.iter() {
+                bytes.extend_from_slice(&value.to_le_bytes());
+            }
+        }
+        bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a weights file ([`Network::to_bytes`]); the error says what is wrong with it.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network> {
+        let bad = |what: String| Error::Network(format!("not a searchlab network: {what}"));
+        let mut reader = Reader(bytes);
+        if reader.take(4) != Some(MAGIC.as_slice()) {
+            return Err(bad("it does not start with SLNN".into()));
+        }
+        let version = reader.u32().ok_or_else(|| bad("no version".into()))?;
+        if version != VERSION {
+            return Err(bad(format!(
+                "layout version {version}, this build reads {VERSION}"
+            )));
+        }
+        let hidden = reader.u32().ok_or_else(|| bad("no hidden size".into()))? as usize;
+        if hidden == 0 || hidden > 1 << 16 {
+            return Err(bad(format!("{hidden} hidden units")));
+        }
+        let mut list = |count: usize, what: &str| {
+            reader
+                .i16s(count)
+                .ok_or_else(|| bad(format!("the file ends inside the {what}")))
+        };
+        let input_weights = list(FEATURES * hidden, "first layer's weights")?;
+        let input_biases = list(hidden, "first layer's biases")?;
+        let output_weights = list(2 * hidden, "output weights")?;
+        let output_bias = reader
+            .i32()
+            .ok_or_else(|| bad("the file ends before the output bias".into()))?;
+        if !reader.0.is_empty() {
+            return Err(bad(format!("{} bytes too many", reader.0.len())));
+        }
+        Network::new(
+            hidden,
+            input_weights,
+            input_biases,
+            output_weights,
+            output_bias,
+        )
+    }
+}
+
+/// `sums += row`, element by element (16-bit, wrapping: a trained network's sums stay far
+/// inside the range, and wrapping keeps the loop free of checks so it vectorises).
+#[inline]
+fn add(sums: &mut [i16], row: &[i16]) {
+    for (sum, &weight) in sums.iter_mut().zip(row) {
+        *sum = sum.wrapping_add(weight);
+    }
+}
+
+/// `sums -= row`, element by element (see [`add`]).
+#[inline]
+fn subtract(sums: &mut [i16], row: &[i16]) {
+    for (sum, &weight) in sums.iter_mut().zip(row) {
+        *sum = sum.wrapping_sub(weight);
+    }
+}
+
+/// Little-endian numbers read off the front of a byte slice.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, count: usize) -> Option<&'a [u8]> {
+        if self.0.len() < count {
+            return None;
+        }
+        let (front, rest) = self.0.split_at(count);
+        self.0 = rest;
+        Some(front)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn i32(&mut self) -> Option<i32> {
+        Some(i32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn i16s(&mut self, count: usize) -> Option<Vec<i16>> {
+        let bytes = self.take(count.checked_mul(2)?)?;
+        Some(
+            bytes
+                .chunks_exact(2)
+                .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+                .collect(),
+        )
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::lab::rng::SplitMix64;
+
+    /// A network of small random weights (the same for the same seed).
+    pub(crate) fn random_network(hidden: usize, seed: u64) -> Network {
+        let mut rng = SplitMix64::new(seed);
+        let mut small = |count: usize, range: usize| -> Vec<i16> {
+            (0..count)
+                .map(|_| (rng.below(2 * range + 1) as i64 - range as i64) as i16)
+                .collect()
+        };
+        let input_weights = small(FEATURES * hidden, 40);
+        let input_biases = small(hidden, 100);
+        let output_weights = small(2 * hidden, 60);
+        Network::new(hidden, input_weights, input_biases, output_weights, 1234).unwrap()
+    }
+
+    #[test]
+    fn a_file_reads_back_as_the_same_network() {
+        let network = random_network(16, 3);
+        let bytes = network.to_bytes();
+        assert_eq!(bytes.len(), 12 + 2 * (768 + 3) * 16 + 4);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), network);
+    }
+
+    #[test]
+    fn a_bad_file_says_what_is_wrong() {
+        let bytes = random_network(16, 3).to_bytes();
+        let message = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err().to_string();
+        assert!(message(b"NOPE").contains("does not start with SLNN"));
+        assert!(message(&bytes[..100]).contains("ends inside the first layer's weights"));
+        assert!(message(&bytes[..bytes.len() - 2]).contains("before the output bias"));
+        let mut long = bytes.clone();
+        long.push(0);
+        assert!(message(&long).contains("1 bytes too many"));
+        let mut version = bytes;
+        version[4] = 9;
+        assert!(message(&version).contains("layout version 9"));
+    }
+
+    #[test]
+    fn the_score_is_the_same_for_a_position_and_its_mirror() {
+        let network = random_network(32, 5);
+        let (board, mirrored) = crate::eval::features::tests::mirrored_pair();
+        assert_eq!(network.evaluate(&board), network.evaluate(&mirrored));
+        assert_ne!(network.evaluate(&board), 0, "a random network has opinions");
+    }
+
+    #[test]
+    fn the_output_is_the_weighed_clipped_sums() {
+        // One hidden unit: the sums of the two views are the bias plus each piece's weight.
+        let mut input_weights = vec![0; FEATURES];
+        // Our king on its own square (e1 from White's view, e8 from Black's) weighs 300, so
+        // the start's sums are 100 + 300 from both views, clipped to QA = 255.
+        input_weights[5 * 64 + 4] = 300;
+        let network = Network::new(1, input_weights, vec![100], vec![64, -32], 0).unwrap();
+        // Side to move: 255 · 64 (QB is 64), opponent: 255 · −32; the sum is QA · QB / 2: half
+        // a unit.
+        assert_eq!(network.evaluate(&Board::default()), SCALE / 2);
+    }
+}

@@ -1,0 +1,889 @@
+//! Training the learned evaluation: `searchlab train`.
+//!
+//! The network of [`crate::eval::network`] is learned here from the engine's own games (the
+//! data of [`crate::lab::datagen`]: positions with the search's score and the game's result),
+//! in real numbers, then rounded to the integers the search uses ([`FloatNetwork::quantize`]).
+//! Everything is written out by hand, because the network is small enough for that to be
+//! short, and because each step is what the chapter explains.
+//!
+//! ## The forward pass
+//!
+//! For a position, with `us` the side to move's features and `them` the opponent's
+//! ([`crate::eval::features`]), `W` the first layer's rows, `b` its biases, `v` the output
+//! weights (`v_us` for the side to move's half, `v_them` for the other) and `c` the output's
+//! bias:
+//!
+//! ```text
+//!   s_us   = b + Σ_{f ∈ us}   W[f]        the accumulator, one sum per hidden unit
+//!   s_them = b + Σ_{f ∈ them} W[f]
+//!   h      = clip(s, 0, 1)                 the clipped ReLU, element by element
+//!   y      = v_us · h_us + v_them · h_them + c          the output (1 = SCALE centipawns)
+//!   p      = σ(y) = 1 / (1 + e^−y)         the expected score of the side to move
+//! ```
+//!
+//! ## The target and the loss
+//!
+//! Each position is aimed at a blend of what the game's end said and what the search thought
+//! (as the Texel tuner's `--lambda`, [`crate::lab::tune`]): `t = λ · result + (1 − λ) ·
+//! σ(score / SCALE)`, both from the side to move's view. The loss is the squared error
+//! `(p − t)²`, averaged over the positions.
+//!
+//! ## The gradient, layer by layer
+//!
+//! Backwards from the loss, each step the chain rule:
+//!
+//! ```text
+//!   ∂L/∂y        = 2 (p − t) · p (1 − p)                       (σ' = p (1 − p))
+//!   ∂L/∂v_us[i]  = ∂L/∂y · h_us[i]     ∂L/∂c = ∂L/∂y            (the output layer)
+//!   ∂L/∂s_us[i]  = ∂L/∂y · v_us[i]  where 0 < s_us[i] < 1, else 0   (the clip passes or blocks)
+//!   ∂L/∂b[i]     = ∂L/∂s_us[i] + ∂L/∂s_them[i]                 (one bias, both views)
+//!   ∂L/∂W[f][i] += ∂L/∂s_us[i] for f ∈ us, ∂L/∂s_them[i] for f ∈ them
+//! ```
+//!
+//! Only the rows of the pieces on the board get a gradient: the first layer's backward pass is
+//! as sparse as its forward pass. The steps are taken by Adam ([`crate::lab::adam`]) on batches
+//! of positions drawn in a shuffled order, one pass over the data an epoch.
+//!
+//! ## Reproducible
+//!
+//! The same data, settings and seed give the same network, bit for bit, on any number of
+//! threads: the starting weights and each epoch's order come from the seed, and a batch's
+//! gradient is summed in [`CHUNKS`] fixed parts, added up in one order, whichever thread made
+//! each part.
+
+use crate::error::{Error, Result};
+use crate::eval::features::{self, FEATURES, MOST_ACTIVE};
+use crate::eval::network::{Network, QA, QB, SCALE};
+use crate::games::Chess;
+use crate::lab::adam::Adam;
+use crate::lab::datagen::position_lines;
+use crate::lab::rng::SplitMix64;
+use chess::{Board, Color};
+use std::thread;
+
+/// No weight grows beyond this, so that the integer network's 16-bit sums cannot overflow (a
+/// position sets at most 32 rows: 33 · 1.98 · QA is below 2¹⁵).
+pub const WEIGHT_LIMIT: f64 = 1.98;
+
+/// A batch's gradient is summed in this many parts, whatever the number of threads.
+pub const CHUNKS: usize = 8;
+
+/// The logistic function: a score (in units of [`SCALE`] centipawns) as an expected result.
+pub fn sigmoid(y: f64) -> f64 {
+    1.0 / (1.0 + (-y).exp())
+}
+
+// ANCHOR: data
+/// Training positions: each one's features from White's view, whose move it is, and its two
+/// labels from the side to move's view.
+#[derive(Clone, Debug, Default)]
+pub struct TrainingData {
+    /// Every position's White-view features, one position after another.
+    features: Vec<u16>,
+    positions: Vec<Position>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Position {
+    /// The game it comes from.
+    game: u32,
+    start: u32,
+    len: u8,
+    white_to_move: bool,
+    /// The search's score for the side to move, in units of SCALE centipawns.
+    score: f32,
+    /// The game's result for the side to move (1, 0.5, 0).
+    result: f32,
+}
+// ANCHOR_END: data
+
+/// A White-view feature as Black sees it: ours and theirs swapped, the board turned round.
+fn black_view(feature: usize) -> usize {
+    let (side_and_kind, square) = (feature / 64, feature % 64);
+    ((side_and_kind + 6) % 12) * 64 + (square ^ 56)
+}
+
+/// A position's features from the side to move's view and the opponent's.
+#[derive(Clone, Copy, Debug)]
+pub struct Views {
+    us: [u16; MOST_ACTIVE],
+    them: [u16; MOST_ACTIVE],
+    len: usize,
+}
+
+impl Views {
+    /// The side to move's features.
+    pub fn us(&self) -> &[u16] {
+        &self.us[..self.len]
+    }
+
+    /// The opponent's.
+    pub fn them(&self) -> &[u16] {
+        &self.them[..self.len]
+    }
+
+    /// The views of `board` for its side to move.
+    pub fn of(board: &Board) -> Views {
+        let mut views = Views {
+            us: [0; MOST_ACTIVE],
+            them: [0; MOST_ACTIVE],
+            len: 0,
+        };
+        let stm = board.side_to_move();
+        let pairs = features::active(board, stm).zip(features::active(board, !stm));
+        for (i, (us, them)) in pairs.take(MOST_ACTIVE).enumerate() {
+            views.us[i] = us as u16;
+            views.them[i] = them as u16;
+            views.len = i + 1;
+        }
+        views
+    }
+}
+
+impl TrainingData {
+    /// How many positions there are.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Adds `board` with the search's `score` (centipawns) and the game's `result` (1, 0.5, 0),
+    /// both from White's view, as the data file has them.
+    pub fn add(&mut self, board: &Board, score: i32, result: f32) {
+        self.add_from_game(0, board, score, result);
+    }
+
+    fn add_from_game(&mut self, game: usize, board: &Board, score: i32, result: f32) {
+        let start = self.features.len() as u32;
+        let white = features::active(board, Color::White).take(MOST_ACTIVE);
+        self.features.extend(white.map(|f| f as u16));
+        let len = (self.features.len() - start as usize) as u8;
+        let white_to_move = board.side_to_move() == Color::White;
+        let (score, result) = if white_to_move {
+            (score, result)
+        } else {
+            (-score, 1.0 - result)
+        };
+        self.positions.push(Position {
+            game: game as u32,
+            start,
+            len,
+            white_to_move,
+            score: score as f32 / SCALE as f32,
+            result,
+        });
+    }
+
+    /// Reads a data file's text (`FEN | score | result` lines in games, see
+    /// [`crate::lab::datagen`]) into a training set and a validation set: every game whose
+    /// number is a multiple of `validation_every` goes to the second (whole games, so that no
+    /// position of a validation game was seen in training), none if it is 0. The positions are
+    /// put in the order of their games' numbers, whatever order the games were written in (a
+    /// datagen run on many threads writes them as they finish): the same games make the same
+    /// network.
+    pub fn parse(text: &str, validation_every: usize) -> Result<(TrainingData, TrainingData)> {
+        let (mut training, mut validation) = (TrainingData::default(), TrainingData::default());
+        for line in position_lines(text) {
+            let line = line?;
+            let game = Chess::from_fen(line.fen).map_err(|error| Error::DataLine {
+                line: line.line,
+                reason: error.to_string(),
+            })?;
+            let set = if validation_every > 0 && line.game % validation_every == 0 {
+                &mut validation
+            } else {
+                &mut training
+            };
+            set.add_from_game(line.game, game.board(), line.score, line.result);
+        }
+        for set in [&mut training, &mut validation] {
+            set.positions.sort_by_key(|position| position.game); // stable: a game stays in order
+        }
+        Ok((training, validation))
+    }
+
+    /// Adds the positions of `other` (another data file's), keeping the order by game number.
+    pub fn append(&mut self, other: TrainingData) {
+        let offset = self.features.len() as u32;
+        self.features.extend(other.features);
+        self.positions
+            .extend(other.positions.into_iter().map(|position| Position {
+                start: position.start + offset,
+                ..position
+            }));
+        self.positions.sort_by_key(|position| position.game);
+    }
+
+    /// The views of position `index`.
+    fn views(&self, index: usize) -> Views {
+        let position = &self.positions[index];
+        let start = position.start as usize;
+        let white = &self.features[start..start + position.len as usize];
+        let mut views = Views {
+            us: [0; MOST_ACTIVE],
+            them: [0; MOST_ACTIVE],
+            len: white.len(),
+        };
+        for (i, &feature) in white.iter().enumerate() {
+            let black = black_view(feature as usize) as u16;
+            let (us, them) = if position.white_to_move {
+                (feature, black)
+            } else {
+                (black, feature)
+            };
+            views.us[i] = us;
+            views.them[i] = them;
+        }
+        views
+    }
+
+    /// What position `index` is aimed at: `lambda` of the game's result, the rest of the
+    /// search's score turned into an expected result.
+    fn target(&self, index: usize, lambda: f64) -> f64 {
+        let position = &self.positions[index];
+        lambda * f64::from(position.result) + (1.0 - lambda) * sigmoid(f64::from(position.score))
+    }
+}
+
+// ANCHOR: float_network
+/// The network in real numbers, as it is trained: all its weights in one list, the first
+/// layer's rows (one per feature), its biases, the output weights (side to move's half, then
+/// the opponent's) and the output's bias.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNetwork {
+    hidden: usize,
+    weights: Vec<f64>,
+}
+// ANCHOR_END: float_network
+
+/// A position's first-layer sums from both views (kept from the forward pass for the backward).
+#[derive(Clone, Debug)]
+struct Sums {
+    us: Vec<f64>,
+    them: Vec<f64>,
+}
+
+impl FloatNetwork {
+    /// How many weights a network of `hidden` units has.
+    pub fn weight_count(hidden: usize) -> usize {
+        FEATURES * hidden + hidden + 2 * hidden + 1
+    }
+
+    /// A network of `hidden` units with small random weights drawn from `seed` (the biases
+    /// start at 0), so that units start different from each other.
+    pub fn random(hidden: usize, seed: u64) -> FloatNetwork {
+        let mut rng = SplitMix64::new(seed);
+        let mut uniform = |range: f64| {
+            let unit = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            (2.0 * unit - 1.0) * range
+        };
+        let mut weights = vec![0.0; FloatNetwork::weight_count(hidden)];
+        let (rows, rest) = weights.split_at_mut(FEATURES * hidden);
+        rows.iter_mut().for_each(|w| *w = uniform(0.1));
+        let output = &mut rest[hidden..3 * hidden];
+        let range = 1.0 / (2.0 * hidden as f64).sqrt();
+        output.iter_mut().for_each(|w| *w = uniform(range));
+        FloatNetwork { hidden, weights }
+    }
+
+    /// The number of hidden units of each view.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Every weight, in the order described at [`FloatNetwork`].
+    pub fn weights(&self) -> &[f64] {
+        &self.weights
+    }
+
+    /// A network from its list of weights; `None` if the count does not fit `hidden`.
+    pub fn from_weights(hidden: usize, weights: Vec<f64>) -> Option<FloatNetwork> {
+        (weights.len() == FloatNetwork::weight_count(hidden))
+            .then_some(FloatNetwork { hidden, weights })
+    }
+
+    fn row(&self, feature: usize) -> &[f64] {
+        &self.weights[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
+    fn biases(&self) -> &[f64] {
+        let start = FEATURES * self.hidden;
+        &self.weights[start..start + self.hidden]
+    }
+
+    fn output_weights(&self) -> &[f64] {
+        let start = (FEATURES + 1) * self.hidden;
+        &self.weights[start..start + 2 * self.hidden]
+    }
+
+    fn output_bias(&self) -> f64 {
+        self.weights[self.weights.len() - 1]
+    }
+
+    // ANCHOR: forward
+    /// The forward pass: the output `y` (1 = SCALE centipawns) of a position whose features
+    /// are `views`, keeping the first layer's sums in `sums` for the backward pass.
+    fn forward(&self, views: &Views, sums: &mut Sums) -> f64 {
+        for (sums, features) in [(&mut sums.us, views.us()), (&mut sums.them, views.them())] {
+            sums.copy_from_slice(self.biases());
+            for &feature in features {
+                for (sum, weight) in sums.iter_mut().zip(self.row(feature as usize)) {
+                    *sum += weight;
+                }
+            }
+        }
+        let clipped = |sum: &f64| sum.clamp(0.0, 1.0);
+        let (v_us, v_them) = self.output_weights().split_at(self.hidden);
+        let weighed = |sums: &[f64], v: &[f64]| -> f64 {
+            sums.iter().map(clipped).zip(v).map(|(h, v)| h * v).sum()
+        };
+        weighed(&sums.us, v_us) + weighed(&sums.them, v_them) + self.output_bias()
+    }
+    // ANCHOR_END: forward
+
+    // ANCHOR: backward
+    /// The backward pass: adds to `gradient` (laid out as the weights) what one position adds
+    /// to the loss's gradient, given `d_output`, the loss's derivative by the output, and the
+    /// sums of its forward pass.
+    fn backward(&self, views: &Views, sums: &Sums, d_output: f64, gradient: &mut [f64]) {
+        let hidden = self.hidden;
+        let (rows, rest) = gradient.split_at_mut(FEATURES * hidden);
+        let (d_biases, rest) = rest.split_at_mut(hidden);
+        let (d_output_weights, d_output_bias) = rest.split_at_mut(2 * hidden);
+        d_output_bias[0] += d_output;
+        let (v_us, v_them) = self.output_weights().split_at(hidden);
+        let (d_v_us, d_v_them) = d_output_weights.split_at_mut(hidden);
+        let views = [
+            (&sums.us, v_us, d_v_us, views.us()),
+            (&sums.them, v_them, d_v_them, views.them()),
+        ];
+        for (sums, v, d_v, features) in views {
+            // The output layer's weights, and the sums through the clip.
+            let mut d_sums = [0.0; 1024];
+            let d_sums = &mut d_sums[..hidden];
+            for i in 0..hidden {
+                let sum = sums[i];
+                d_v[i] += d_output * sum.clamp(0.0, 1.0);
+                d_sums[i] = if sum > 0.0 && sum < 1.0 {
+                    d_output * v[i]
+                } else {
+                    0.0
+                };
+                d_biases[i] += d_sums[i];
+            }
+            // The first layer: only the rows of the pieces on the board.
+            for &feature in features {
+                let start = feature as usize * hidden;
+                for (d_w, d_sum) in rows[start..start + hidden].iter_mut().zip(d_sums.iter()) {
+                    *d_w += d_sum;
+                }
+            }
+        }
+    }
+    // ANCHOR_END: backward
+
+    /// The loss of position `index` of `data` and, with a `gradient` to add to, its gradient.
+    fn loss(
+        &self,
+        data: &TrainingData,
+        index: usize,
+        lambda: f64,
+        sums: &mut Sums,
+        gradient: Option<&mut [f64]>,
+    ) -> f64 {
+        let views = data.views(index);
+        let p = sigmoid(self.forward(&views, sums));
+        let target = data.target(index, lambda);
+        if let Some(gradient) = gradient {
+            let d_output = 2.0 * (p - target) * p * (1.0 - p);
+            self.backward(&views, sums, d_output, gradient);
+        }
+        (p - target) * (p - target)
+    }
+
+    fn sums(&self) -> Sums {
+        Sums {
+            us: vec![0.0; self.hidden],
+            them: vec![0.0; self.hidden],
+        }
+    }
+
+    /// The network's score of `board` for the side to move, in centipawns (real).
+    pub fn evaluate(&self, board: &Board) -> f64 {
+        self.forward(&Views::of(board), &mut self.sums()) * f64::from(SCALE)
+    }
+
+    /// The mean loss over `data` (0 if it is empty), on `threads` threads.
+    pub fn mean_loss(&self, data: &TrainingData, lambda: f64, threads: usize) -> f64 {
+        let indices: Vec<u32> = (0..data.len() as u32).collect();
+        let total = self.summed(data, &indices, lambda, threads, None);
+        total / data.len().max(1) as f64
+    }
+
+    /// The summed loss of the positions `indices`, and, with `gradients` (one list per chunk),
+    /// their summed gradient in `gradients[0]`: [`CHUNKS`] parts made on up to `threads`
+    /// threads and added in one order.
+    fn summed(
+        &self,
+        data: &TrainingData,
+        indices: &[u32],
+        lambda: f64,
+        threads: usize,
+        gradients: Option<&mut [Vec<f64>]>,
+    ) -> f64 {
+        let part = indices.len().div_ceil(CHUNKS).max(1);
+        let parts: Vec<&[u32]> = indices.chunks(part).collect();
+        let mut losses = vec![0.0; parts.len()];
+        let mut no_gradients: Vec<Vec<f64>> = vec![Vec::new(); parts.len()];
+        let gradients = match gradients {
+            Some(gradients) => gradients,
+            None => &mut no_gradients,
+        };
+        let mut work: Vec<(&[u32], &mut f64, &mut Vec<f64>)> = parts
+            .iter()
+            .zip(losses.iter_mut())
+            .zip(gradients.iter_mut())
+            .map(|((part, loss), gradient)| (*part, loss, gradient))
+            .collect();
+        let per_thread = work.len().div_ceil(threads.max(1)).max(1);
+        thread::scope(|scope| {
+            for share in work.chunks_mut(per_thread) {
+                scope.spawn(move || {
+                    let mut sums = self.sums();
+                    for (part, loss, gradient) in share.iter_mut() {
+                        let keeps_gradient = !gradient.is_empty();
+                        gradient.iter_mut().for_each(|g| *g = 0.0);
+                        for &index in part.iter() {
+                            let gradient = keeps_gradient.then_some(gradient.as_mut_slice());
+                            **loss += self.loss(data, index as usize, lambda, &mut sums, gradient);
+                        }
+                    }
+                });
+            }
+        });
+        if gradients.first().is_some_and(|g| !g.is_empty()) {
+            let (first, rest) = gradients.split_at_mut(1);
+            for other in rest.iter().take(parts.len() - 1) {
+                for (g, o) in first[0].iter_mut().zip(other) {
+                    *g += o;
+                }
+            }
+        }
+        losses.iter().sum()
+    }
+
+    /// Keeps every weight within ±[`WEIGHT_LIMIT`].
+    fn clip(&mut self) {
+        for w in &mut self.weights {
+            *w = w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+        }
+    }
+
+    // ANCHOR: quantize
+    /// The network in integers for the search: the first layer times [`QA`], the output
+    /// weights times [`QB`], the output bias times both, each rounded to the nearest.
+    pub fn quantize(&self) -> Network {
+        let round = |w: f64, scale: i32| (w * f64::from(scale)).round();
+        let hidden = self.hidden;
+        let first: Vec<i16> = self.weights[..(FEATURES + 1) * hidden]
+            .iter()
+            .map(|&w| round(w, QA) as i16)
+            .collect();
+        let (input_weights, input_biases) = first.split_at(FEATURES * hidden);
+        let output_weights = self.output_weights().iter().map(|&w| round(w, QB) as i16);
+        let output_bias = round(self.output_bias(), QA * QB) as i32;
+        Network::new(
+            hidden,
+            input_weights.to_vec(),
+            input_biases.to_vec(),
+            output_weights.collect(),
+            output_bias,
+        )
+        .expect("the sizes of a float network fit")
+    }
+    // ANCHOR_END: quantize
+}
+
+/// The settings of a training run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// Hidden units of each view.
+    pub hidden: usize,
+    /// Passes over the training data.
+    pub epochs: usize,
+    /// Positions a step.
+    pub batch: usize,
+    /// Adam's step size at the start (it falls to a tenth for the last quarter of the epochs).
+    pub rate: f64,
+    /// The weight of the game's result in the target; the rest is the search's score.
+    pub lambda: f64,
+    /// Picks the starting weights and each epoch's order.
+    pub seed: u64,
+    /// Threads that work out each batch's gradient (the result does not depend on them).
+    pub threads: usize,
+}
+
+/// What an epoch of training did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochReport {
+    /// Its number, from 1.
+    pub epoch: usize,
+    /// The mean loss over the training positions, as the batches saw them.
+    pub training_loss: f64,
+    /// The mean loss over the validation positions after the epoch (NaN if there are none).
+    pub validation_loss: f64,
+}
+
+/// A training run in progress: the network, the optimiser, and how many epochs are done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trainer {
+    /// The network as trained so far.
+    pub network: FloatNetwork,
+    adam: Adam,
+    /// Epochs done.
+    pub epochs_done: usize,
+    /// The settings.
+    pub config: TrainConfig,
+}
+
+/// What a checkpoint file starts with.
+const CHECKPOINT_MAGIC: &[u8; 4] = b"SLCK";
+
+impl Trainer {
+    /// A new run: random weights from the seed, a fresh optimiser.
+    pub fn new(config: TrainConfig) -> Trainer {
+        let network = FloatNetwork::random(config.hidden, config.seed);
+        let adam = Adam::new(network.weights.len(), config.rate);
+        Trainer {
+            network,
+            adam,
+            epochs_done: 0,
+            config,
+        }
+    }
+
+    /// The step size of epoch `epoch` (from 0): the rate, a tenth of it for the last quarter.
+    fn rate(&self, epoch: usize) -> f64 {
+        if 4 * epoch >= 3 * self.config.epochs {
+            self.config.rate / 10.0
+        } else {
+            self.config.rate
+        }
+    }
+
+    // ANCHOR: epoch
+    /// One pass over `data` in an order drawn from the seed and the epoch's number, one Adam
+    /// step a batch; `progress(done, total)` is told after each batch.
+    pub fn epoch(
+        &mut self,
+        data: &TrainingData,
+        validation: &TrainingData,
+        mut progress: impl FnMut(usize, usize),
+    ) -> EpochReport {
+        let epoch = self.epochs_done;
+        let mut order: Vec<u32> = (0..data.len() as u32).collect();
+        let mut rng = SplitMix64::new(self.config.seed ^ (epoch as u64 + 1) << 32);
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        self.adam.rate = self.rate(epoch);
+        let count = self.network.weights.len();
+        let mut gradients = vec![vec![0.0; count]; CHUNKS];
+        let mut total_loss = 0.0;
+        let batch = self.config.batch.max(1);
+        for (done, indices) in order.chunks(batch).enumerate() {
+            let threads = self.config.threads;
+            let network = &self.network;
+            let lambda = self.config.lambda;
+            total_loss += network.summed(data, indices, lambda, threads, Some(&mut gradients));
+            let gradient = &mut gradients[0];
+            let scale = 1.0 / indices.len() as f64;
+            gradient.iter_mut().for_each(|g| *g *= scale);
+            self.adam.step(&mut self.network.weights, gradient);
+            self.network.clip();
+            progress(((done + 1) * batch).min(data.len()), data.len());
+        }
+        self.epochs_done += 1;
+        let lambda = self.config.lambda;
+        let validation_loss = if validation.is_empty() {
+            f64::NAN
+        } else {
+            self.network
+                .mean_loss(validation, lambda, self.config.threads)
+        };
+        EpochReport {
+            epoch: self.epochs_done,
+            training_loss: total_loss / data.len().max(1) as f64,
+            validation_loss,
+        }
+    }
+    // ANCHOR_END: epoch
+
+    /// The run as a checkpoint file: `SLCK`, the hidden size, the epochs done and Adam's steps
+    /// (32-bit little-endian), then the weights and Adam's two running means (64-bit floats).
+    pub fn to_checkpoint(&self) -> Vec<u8> {
+        let (steps, mean, square) = self.adam.state();
+        let mut bytes = Vec::new();
+        bytes.extend_from_slice(CHECKPOINT_MAGIC);
+        for number in [self.config.hidden as u32, self.epochs_done as u32] {
+            bytes.extend_from_slice(&number.to_le_bytes());
+        }
+        bytes.extend_from_slice(&steps.to_le_bytes());
+        for list in [&self.network.weights[..], mean, square] {
+            for value in list {
+                bytes.extend_from_slice(&value.to_le_bytes());
+            }
+        }
+        bytes
+    }
+
+    /// A run resumed from a checkpoint ([`Trainer::to_checkpoint`]) with `config` (whose
+    /// hidden size must be the checkpoint's).
+    pub fn from_checkpoint(bytes: &[u8], config: TrainConfig) -> Result<Trainer> {
+        let bad = |what: &str| Error::Setting(format!("not a training checkpoint: {what}"));
+        let (head, body) = bytes.split_at_checked(16).ok_or_else(|| bad("too short"))?;
+        if &head[..4] != CHECKPOINT_MAGIC {
+            return Err(bad("it does not start with SLCK"));
+        }
+        let word = |at: usize| u32::from_le_bytes(head[at..at + 4].try_into().expect("4 bytes"));
+        let (hidden, epochs_done, steps) = (word(4) as usize, word(8) as usize, word(12) as i32);
+        if hidden != config.hidden {
+            return Err(Error::Setting(format!(
+                "the checkpoint's network has {hidden} hidden units, the settings ask for {}",
+                config.hidden
+            )));
+        }
+        let count = FloatNetwork::weight_count(hidden);
+        if body.len() != 3 * 8 * count {
+            return Err(bad("its size does not fit its hidden units"));
+        }
+        let floats: Vec<f64> = body
+            .chunks_exact(8)
+            .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
+            .collect();
+        let (weights, moments) = floats.split_at(count);
+        let (mean, square) = moments.split_at(count);
+        let adam = Adam::from_state(config.rate, steps, mean.to_vec(), square.to_vec())
+            .ok_or_else(|| bad("Adam's state"))?;
+        let network = FloatNetwork::from_weights(hidden, weights.to_vec())
+            .ok_or_else(|| bad("the weights"))?;
+        Ok(Trainer {
+            network,
+            adam,
+            epochs_done,
+            config,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    fn config(hidden: usize) -> TrainConfig {
+        TrainConfig {
+            hidden,
+            epochs: 4,
+            batch: 64,
+            rate: 0.01,
+            lambda: 0.0,
+            seed: 9,
+            threads: 2,
+        }
+    }
+
+    /// Positions from short random games (the same each time), with labels from `label`.
+    fn positions(count: usize, label: impl Fn(&Board) -> i32) -> TrainingData {
+        let mut data = TrainingData::default();
+        let mut rng = SplitMix64::new(77);
+        let mut board = Board::default();
+        while data.len() < count {
+            let moves: Vec<_> = chess::MoveGen::new_legal(&board).collect();
+            if moves.is_empty() || rng.below(40) == 0 {
+                board = Board::default();
+                continue;
+            }
+            board = board.make_move_new(moves[rng.below(moves.len())]);
+            let score = label(&board);
+            data.add(&board, score, 0.5);
+        }
+        data
+    }
+
+    #[test]
+    fn the_views_of_stored_positions_are_the_boards_views() {
+        let board =
+            Board::from_str("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1")
+                .unwrap();
+        let mut data = TrainingData::default();
+        data.add(&board, 50, 1.0);
+        let (stored, fresh) = (data.views(0), Views::of(&board));
+        let sorted = |list: &[u16]| {
+            let mut list = list.to_vec();
+            list.sort();
+            list
+        };
+        assert_eq!(sorted(stored.us()), sorted(fresh.us()));
+        assert_eq!(sorted(stored.them()), sorted(fresh.them()));
+        // Black to move: the labels turn round.
+        assert_eq!(data.positions[0].result, 0.0);
+        assert_eq!(data.positions[0].score, -50.0 / SCALE as f32);
+    }
+
+    #[test]
+    fn the_gradient_is_the_slope_of_the_loss() {
+        let data = positions(5, |board| board.combined().popcnt() as i32 * 10 - 250);
+        let mut network = FloatNetwork::random(8, 3);
+        // Biases that put some sums inside the clip, some outside.
+        for (i, b) in network.weights[FEATURES * 8..FEATURES * 8 + 8]
+            .iter_mut()
+            .enumerate()
+        {
+            *b = i as f64 * 0.12 - 0.2;
+        }
+        let lambda = 0.3;
+        let loss = |network: &FloatNetwork| {
+            let mut sums = network.sums();
+            (0..data.len())
+                .map(|i| network.loss(&data, i, lambda, &mut sums, None))
+                .sum::<f64>()
+        };
+        let mut gradient = vec![0.0; network.weights.len()];
+        let mut sums = network.sums();
+        for i in 0..data.len() {
+            network.loss(&data, i, lambda, &mut sums, Some(&mut gradient));
+        }
+        let mut checked = 0;
+        for (index, &analytic) in gradient.iter().enumerate() {
+            if analytic == 0.0 && index % 97 != 0 {
+                continue; // most rows are no piece's in five positions; check some of them
+            }
+            let step = 1e-6;
+            let (mut up, mut down) = (network.clone(), network.clone());
+            up.weights[index] += step;
+            down.weights[index] -= step;
+            let numeric = (loss(&up) - loss(&down)) / (2.0 * step);
+            assert!(
+                (numeric - analytic).abs() < 1e-6 + 1e-4 * analytic.abs(),
+                "weight {index}: numeric {numeric}, analytic {analytic}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 200, "{checked}");
+        // The clip blocks: a unit whose sums are all outside (0, 1) passes no gradient back.
+        network.weights[FEATURES * 8] = 5.0;
+        let mut gradient = vec![0.0; network.weights.len()];
+        network.loss(&data, 0, lambda, &mut network.sums(), Some(&mut gradient));
+        assert_eq!(gradient[FEATURES * 8], 0.0);
+    }
+
+    #[test]
+    fn a_student_learns_what_a_teacher_network_says() {
+        let teacher = FloatNetwork::random(4, 1234);
+        let label = |board: &Board| (teacher.evaluate(board)).round() as i32;
+        let data = positions(1500, label);
+        // What predicting the mean would leave: the targets' variance.
+        let targets: Vec<f64> = (0..data.len()).map(|i| data.target(i, 0.0)).collect();
+        let mean = targets.iter().sum::<f64>() / targets.len() as f64;
+        let variance = targets.iter().map(|t| (t - mean).powi(2)).sum::<f64>() / 1500.0;
+        let mut trainer = Trainer::new(TrainConfig {
+            epochs: 60,
+            ..config(16)
+        });
+        let none = TrainingData::default();
+        let first = trainer.epoch(&data, &none, |_, _| {});
+        let mut last = first;
+        while trainer.epochs_done < 60 {
+            last = trainer.epoch(&data, &none, |_, _| {});
+        }
+        assert!(last.validation_loss.is_nan(), "no validation set");
+        assert!(
+            last.training_loss < variance / 50.0,
+            "variance {variance}, first {first:?}, last {last:?}"
+        );
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_network_on_any_number_of_threads() {
+        let data = positions(300, |board| board.combined().popcnt() as i32);
+        let train = |threads| {
+            let mut trainer = Trainer::new(TrainConfig {
+                threads,
+                ..config(8)
+            });
+            trainer.epoch(&data, &data, |_, _| {});
+            trainer.epoch(&data, &data, |_, _| {});
+            trainer
+        };
+        let (one, three) = (train(1), train(3));
+        assert_eq!(one.network, three.network);
+        assert_ne!(
+            one.network,
+            FloatNetwork::random(8, 9),
+            "it learned something"
+        );
+    }
+
+    #[test]
+    fn a_checkpoint_resumes_where_it_stopped() {
+        let data = positions(200, |board| board.combined().popcnt() as i32);
+        let mut straight = Trainer::new(config(8));
+        let mut stopped = Trainer::new(config(8));
+        for trainer in [&mut straight, &mut stopped] {
+            trainer.epoch(&data, &data, |_, _| {});
+        }
+        let bytes = stopped.to_checkpoint();
+        let mut resumed = Trainer::from_checkpoint(&bytes, config(8)).unwrap();
+        assert_eq!(resumed, stopped);
+        straight.epoch(&data, &data, |_, _| {});
+        resumed.epoch(&data, &data, |_, _| {});
+        assert_eq!(resumed, straight);
+        let wrong = Trainer::from_checkpoint(&bytes, config(16)).unwrap_err();
+        assert!(wrong.to_string().contains("8 hidden units"), "{wrong}");
+        let short = Trainer::from_checkpoint(&bytes[..100], config(8)).unwrap_err();
+        assert!(short.to_string().contains("does not fit"), "{short}");
+    }
+
+    #[test]
+    fn the_integer_network_scores_as_the_real_one_does() {
+        let network = FloatNetwork::random(32, 5);
+        let integers = network.quantize();
+        let mut board = Board::default();
+        let mut worst: f64 = 0.0;
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..200 {
+            let moves: Vec<_> = chess::MoveGen::new_legal(&board).collect();
+            if moves.is_empty() {
+                board = Board::default();
+                continue;
+            }
+            board = board.make_move_new(moves[rng.below(moves.len())]);
+            let gap = network.evaluate(&board) - f64::from(integers.evaluate(&board));
+            worst = worst.max(gap.abs());
+        }
+        // Rounding each weight to 1/255 (first layer) and 1/64 (output) of a unit.
+        assert!(worst < 8.0, "worst gap {worst} centipawns");
+    }
+
+    #[test]
+    fn a_bad_data_line_is_named() {
+        let text = "# game 0: 2 positions\n\
+                    rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 20 | 0.5\n\
+                    rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNX b KQkq - 0 1 | 20 | 0.5\n";
+        let error = TrainingData::parse(text, 0).unwrap_err().to_string();
+        assert!(error.starts_with("data line 3:"), "{error}");
+        let error = TrainingData::parse("8/8/8/8/8/8/8/8 w - - 0 1 | x | 1\n", 0).unwrap_err();
+        assert!(error.to_string().contains("score must be a whole number"));
+        let (training, validation) = TrainingData::parse(&text.replace("NX", "NR"), 1).unwrap();
+        assert_eq!(
+            (training.len(), validation.len()),
+            (0, 2),
+            "game 0 is held out"
+        );
+    }
+}
