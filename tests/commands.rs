@@ -421,10 +421,13 @@ const FILES: &[(&str, &str, FileUse)] = &[
     ("match", "--openings", FileUse::Input),
     ("datagen", "--openings", FileUse::Input),
     ("tune", "", FileUse::Input),
+    ("train", "", FileUse::Input),
     ("match", "--pgn", FileUse::Output),
     ("datagen", "", FileUse::Output),
     ("tune", "--output", FileUse::Output),
     ("tune", "--log", FileUse::Output),
+    ("train", "--output", FileUse::Output),
+    ("train", "--checkpoint", FileUse::Output),
     ("figures", "", FileUse::Output),
     ("compare", "--chart", FileUse::Output),
     ("match", "--engine", FileUse::Program),
@@ -654,6 +657,10 @@ const NOT_RUN: &[(&str, &str)] = &[
         "=tune --from zero",
         "names one flag in prose; its data file is the one of the lines around it",
     ),
+    (
+        "=train",
+        "names the command in prose; the command itself is shown in the tools' list",
+    ),
 ];
 
 /// The most a limit may be in the test build: (subcommand, flag, at most). The reader's value
@@ -677,6 +684,7 @@ const CAPS: &[(&str, &str, u64)] = &[
     ("datagen", "--games", 2),
     ("datagen", "--nodes", 300),
     ("tune", "--epochs", 2),
+    ("train", "--epochs", 1),
 ];
 
 /// Limits added where a command leaves a long default: (subcommand, flag, value, unless the
@@ -698,6 +706,7 @@ const ADDED: &[(&str, &str, &str, &[&str])] = &[
     ("datagen", "--games", "2", &["--games"]),
     ("datagen", "--nodes", "300", &["--nodes"]),
     ("tune", "--epochs", "2", &["--epochs"]),
+    ("train", "--epochs", "1", &["--epochs"]),
 ];
 
 /// A time control short enough for a test: half a second a game and 10 ms a move.

@@ -108,11 +108,11 @@ fn switching_a_piece_off_changes_the_search() {
     }
 }
 
-/// Plays `fen` out with the selective stage on both sides, `nodes` per move, and returns the
-/// outcome and the number of moves (plies) it took.
-fn self_play(fen: &str, nodes: u64, max_plies: usize) -> (Option<Outcome>, usize) {
+/// Plays `fen` out with `stage` on both sides, `nodes` per move, and returns the outcome and
+/// the number of moves (plies) it took.
+fn self_play(stage: &str, fen: &str, nodes: u64, max_plies: usize) -> (Option<Outcome>, usize) {
     let mut position = game(fen);
-    let mut engine = engine_for::<Chess>("selective").unwrap();
+    let mut engine = engine_for::<Chess>(stage).unwrap();
     for ply in 0..max_plies {
         if let Some(outcome) = position.game_outcome() {
             return (Some(outcome), ply);
@@ -123,25 +123,38 @@ fn self_play(fen: &str, nodes: u64, max_plies: usize) -> (Option<Outcome>, usize
     (position.game_outcome(), max_plies)
 }
 
+/// The lone king in the centre, the strong side's king far away; the strong side to move and
+/// also the weak side to move.
+const LONE_KINGS: [&str; 4] = [
+    "8/8/8/3k4/8/8/8/R3K3 w - - 0 1",
+    "8/8/8/4k3/8/8/8/K6R b - - 0 1",
+    "8/8/8/3k4/8/8/8/2Q1K3 w - - 0 1",
+    "8/8/8/4k3/8/8/8/1Q5K b - - 0 1",
+];
+
 #[test]
 fn king_and_rook_and_king_and_queen_mate_the_lone_king_from_the_centre() {
-    // The lone king in the centre, the strong side's king far away; the strong side to move
-    // and also the weak side to move. 100,000 nodes a move is about 100 ms on this machine.
-    for fen in [
-        "8/8/8/3k4/8/8/8/R3K3 w - - 0 1",
-        "8/8/8/4k3/8/8/8/K6R b - - 0 1",
-        "8/8/8/3k4/8/8/8/2Q1K3 w - - 0 1",
-        "8/8/8/4k3/8/8/8/1Q5K b - - 0 1",
-    ] {
-        let (outcome, plies) = self_play(fen, 100_000, 100);
+    lone_kings_are_mated("selective");
+}
+
+#[test]
+fn the_learned_evaluation_mates_the_lone_king_too() {
+    lone_kings_are_mated("neural");
+}
+
+/// `stage` mates each of [`LONE_KINGS`] in self-play at 100,000 nodes a move (about 100 ms on
+/// this machine) before the 50-move rule.
+fn lone_kings_are_mated(stage: &str) {
+    for fen in LONE_KINGS {
+        let (outcome, plies) = self_play(stage, fen, 100_000, 100);
         // The game ends in mate (the side to move has lost) well before the 50-move rule: its
         // clock never restarts, since nothing is captured and no pawn moves.
         assert_eq!(
             outcome,
             Some(Outcome::Loss),
-            "{fen}: no mate in {plies} plies"
+            "{stage}, {fen}: no mate in {plies} plies"
         );
-        assert!(plies < 100, "{fen}: {plies} plies");
+        assert!(plies < 100, "{stage}, {fen}: {plies} plies");
     }
 }
 

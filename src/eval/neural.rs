@@ -125,11 +125,12 @@ impl NeuralEvaluation {
             }
         };
         for back in (0..start).rev() {
-            let (before, after) = (game.board_before(back + 1), game.board_before(back));
-            let (Some(before), Some(after)) = (before, after) else {
-                unreachable!("the walk back found these boards");
-            };
-            self.update(ply - back, before, after);
+            // Both boards exist: the walk back reached `start`.
+            if let (Some(before), Some(after)) =
+                (game.board_before(back + 1), game.board_before(back))
+            {
+                self.update(ply - back, before, after);
+            }
         }
         ply
     }

@@ -260,11 +260,14 @@ pub struct FloatNetwork {
 }
 // ANCHOR_END: float_network
 
-/// A position's first-layer sums from both views (kept from the forward pass for the backward).
+/// A position's first-layer sums from both views (kept from the forward pass for the backward),
+/// and room for the loss's derivatives by them (kept from position to position: no memory asked
+/// for in the training's inner loop).
 #[derive(Clone, Debug)]
 struct Sums {
     us: Vec<f64>,
     them: Vec<f64>,
+    d_sums: Vec<f64>,
 }
 
 impl FloatNetwork {
@@ -349,7 +352,7 @@ impl FloatNetwork {
     /// The backward pass: adds to `gradient` (laid out as the weights) what one position adds
     /// to the loss's gradient, given `d_output`, the loss's derivative by the output, and the
     /// sums of its forward pass.
-    fn backward(&self, views: &Views, sums: &Sums, d_output: f64, gradient: &mut [f64]) {
+    fn backward(&self, views: &Views, sums: &mut Sums, d_output: f64, gradient: &mut [f64]) {
         let hidden = self.hidden;
         let (rows, rest) = gradient.split_at_mut(FEATURES * hidden);
         let (d_biases, rest) = rest.split_at_mut(hidden);
@@ -357,14 +360,13 @@ impl FloatNetwork {
         d_output_bias[0] += d_output;
         let (v_us, v_them) = self.output_weights().split_at(hidden);
         let (d_v_us, d_v_them) = d_output_weights.split_at_mut(hidden);
+        let Sums { us, them, d_sums } = sums;
         let views = [
-            (&sums.us, v_us, d_v_us, views.us()),
-            (&sums.them, v_them, d_v_them, views.them()),
+            (&*us, v_us, d_v_us, views.us()),
+            (&*them, v_them, d_v_them, views.them()),
         ];
         for (sums, v, d_v, features) in views {
             // The output layer's weights, and the sums through the clip.
-            let mut d_sums = [0.0; 1024];
-            let d_sums = &mut d_sums[..hidden];
             for i in 0..hidden {
                 let sum = sums[i];
                 d_v[i] += d_output * sum.clamp(0.0, 1.0);
@@ -409,6 +411,7 @@ impl FloatNetwork {
         Sums {
             us: vec![0.0; self.hidden],
             them: vec![0.0; self.hidden],
+            d_sums: vec![0.0; self.hidden],
         }
     }
 
