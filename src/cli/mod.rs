@@ -45,7 +45,8 @@ pub struct EngineArgs {
     /// "selective -null_move", "parallel threads=2"); the strongest stage by default.
     #[arg(long, default_value_t = searchlab::search::strongest_stage().to_string())]
     pub stage: String,
-    /// Threads to search with (the parallel stages: parallel, rootsplit) [default: 1].
+    /// Threads to search with (the engines that search on threads: parallel, rootsplit,
+    /// neural) [default: 1].
     #[arg(long)]
     pub threads: Option<usize>,
     /// The transposition table's size, in MB [default: 16].
