@@ -3,6 +3,7 @@
 
 use super::progress_bar;
 use anyhow::Context;
+use searchlab::lab::datagen::{game_header, GAME_HEADER};
 use searchlab::lab::pgn::today;
 use searchlab::lab::train::{EpochReport, TrainConfig, Trainer, TrainingData};
 use std::fmt::Write as _;
@@ -261,18 +262,12 @@ impl DataSource {
     fn of(text: &str) -> DataSource {
         let header = text
             .lines()
-            .take_while(|line| line.starts_with('#') && !line.starts_with("# game "))
+            .take_while(|line| line.starts_with('#') && !line.starts_with(GAME_HEADER))
             .map(|line| line.trim_start_matches('#').trim().to_string())
             .collect();
         let numbers: Vec<usize> = text
             .lines()
-            .filter_map(|line| {
-                line.strip_prefix("# game ")?
-                    .split(':')
-                    .next()?
-                    .parse()
-                    .ok()
-            })
+            .filter_map(|line| Some(game_header(line)?.0))
             .collect();
         DataSource {
             header,

@@ -236,7 +236,7 @@ fn split_games(text: &str, share: f64) -> (&str, &str) {
     let mut seen = 0;
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
-        if seen >= keep && line.starts_with("# game ") {
+        if seen >= keep && line.starts_with(searchlab::lab::datagen::GAME_HEADER) {
             return text.split_at(offset);
         }
         let trimmed = line.trim();

@@ -105,10 +105,25 @@ pub struct GameData {
     pub plies: usize,
 }
 
+/// What a game's header line starts with: `# game 17: 3 positions`.
+pub const GAME_HEADER: &str = "# game ";
+
+/// A game's header line read: its number and the positions it promises; `None` if `line` is
+/// not one (or is one cut short or garbled: callers that must tell test [`GAME_HEADER`]).
+pub fn game_header(line: &str) -> Option<(usize, usize)> {
+    let (number, rest) = line.trim().strip_prefix(GAME_HEADER)?.split_once(": ")?;
+    let count = rest.strip_suffix(" positions")?;
+    Some((number.parse().ok()?, count.parse().ok()?))
+}
+
 impl GameData {
     /// The game as the file stores it: the `# game` line, then one line per position.
     pub fn to_text(&self) -> String {
-        let mut text = format!("# game {}: {} positions\n", self.number, self.samples.len());
+        let mut text = format!(
+            "{GAME_HEADER}{}: {} positions\n",
+            self.number,
+            self.samples.len()
+        );
         for sample in &self.samples {
             text.push_str(&format!(
                 "{} | {} | {}\n",
@@ -249,16 +264,12 @@ pub fn read_progress(text: &str) -> Result<Progress> {
     };
     for (index, line) in text.split_inclusive('\n').enumerate() {
         let complete = line.ends_with('\n');
-        if let Some(header) = line.strip_prefix("# game ") {
+        if line.starts_with(GAME_HEADER) {
             close(&mut open, &mut progress, offset);
             if !complete {
                 break;
             }
-            let parsed = header.trim().split_once(": ").and_then(|(number, rest)| {
-                let count = rest.strip_suffix(" positions")?;
-                Some((number.parse().ok()?, count.parse().ok()?))
-            });
-            let Some((number, promised)) = parsed else {
+            let Some((number, promised)) = game_header(line) else {
                 return Err(Error::DataLine {
                     line: index + 1,
                     reason: format!("not a game header: {}", line.trim_end()),
@@ -306,9 +317,8 @@ pub fn position_lines(text: &str) -> impl Iterator<Item = Result<PositionLine<'_
     let mut game = 0;
     text.lines().enumerate().filter_map(move |(index, line)| {
         let line = line.trim();
-        if let Some(header) = line.strip_prefix("# game ") {
-            let number = header.split(':').next().and_then(|n| n.trim().parse().ok());
-            game = number.unwrap_or(game);
+        if let Some((number, _)) = game_header(line) {
+            game = number;
         }
         if line.is_empty() || line.starts_with('#') {
             return None;

@@ -26,6 +26,7 @@ use crate::error::{Error, Result};
 use crate::eval::weights::{MATERIAL, PSQT};
 use crate::eval::{Evaluation, Features, Tapered, Weights};
 use crate::games::chess::square_at;
+use crate::lab::datagen::{game_header, GAME_HEADER};
 use crate::lab::tune::{mean_squared_error, normalise, tune, RealWeights, Schedule, TrainingSet};
 use crate::teach::eval_terms::FEATURE_GROUPS;
 use crate::teach::notebook::markdown_table;
@@ -66,14 +67,9 @@ pub fn read_games(text: &str) -> Result<Vec<DataGame>> {
             reason,
         };
         let line = line.trim();
-        if let Some(header) = line.strip_prefix("# game ") {
-            let (number, promised) = header
-                .split_once(": ")
-                .and_then(|(number, rest)| {
-                    let count = rest.strip_suffix(" positions")?;
-                    Some((number.parse().ok()?, count.parse().ok()?))
-                })
-                .ok_or_else(|| bad(format!("not a game header: {line}")))?;
+        if line.starts_with(GAME_HEADER) {
+            let (number, promised) =
+                game_header(line).ok_or_else(|| bad(format!("not a game header: {line}")))?;
             let game = DataGame {
                 number,
                 result: None,
