@@ -704,3 +704,72 @@ fn threads_search_in_parallel_and_stop_at_once() {
     );
     uci.quit();
 }
+
+#[test]
+fn the_neural_stage_plays_and_evalfile_loads_a_network_or_says_why_not() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let lines = uci.read_until(PROMPT, |l| l == "uciok");
+    assert!(lines.contains(&"option name EvalFile type string default <compiled-in>".to_string()));
+    let stage = lines
+        .iter()
+        .find(|l| l.starts_with("option name Stage"))
+        .expect("a Stage option");
+    assert!(stage.contains("var neural"), "{stage}");
+    uci.send("setoption name Stage value neural");
+    uci.send("position startpos moves e2e4");
+    assert!(uci.sync().is_empty(), "the neural stage refused");
+    uci.send("go depth 4");
+    let (_, mv) = uci.bestmove(PROMPT);
+    let mut game = Chess::start();
+    game.play_uci("e2e4").expect("legal");
+    assert_legal(&game, &mv);
+
+    // A file that is missing, and one that is not a network, are named; the network stays.
+    let folder = std::env::temp_dir().join(format!("searchlab-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    let not_a_network = folder.join("notes.txt");
+    std::fs::write(&not_a_network, "not weights").expect("written");
+    uci.send(&format!(
+        "setoption name EvalFile value {}",
+        folder.join("missing.nnue").display()
+    ));
+    uci.send(&format!(
+        "setoption name EvalFile value {}",
+        not_a_network.display()
+    ));
+    let said = uci.sync();
+    assert!(
+        said.iter().any(|l| l.contains("cannot read it")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter().any(|l| l.contains("does not start with SLNN")),
+        "{said:?}"
+    );
+    // A network file (the compiled-in one, written out) is loaded and played with.
+    let network = folder.join("net.nnue");
+    std::fs::write(&network, searchlab::eval::neural::DEFAULT_NETWORK).expect("written");
+    uci.send(&format!(
+        "setoption name EvalFile value {}",
+        network.display()
+    ));
+    let said = uci.sync();
+    let hidden = searchlab::eval::neural::default_network().hidden();
+    assert!(
+        said.iter()
+            .any(|l| l.contains(&format!("{hidden} hidden units"))),
+        "{said:?}"
+    );
+    uci.send("go depth 4");
+    let (_, again) = uci.bestmove(PROMPT);
+    assert_eq!(again, mv, "the same network plays the same move");
+    uci.send("setoption name EvalFile value <compiled-in>");
+    let said = uci.sync();
+    assert!(
+        said.iter().any(|l| l.contains("the network compiled in")),
+        "{said:?}"
+    );
+    std::fs::remove_dir_all(&folder).ok();
+    uci.quit();
+}

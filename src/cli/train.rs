@@ -5,7 +5,7 @@ use super::progress_bar;
 use anyhow::Context;
 use searchlab::lab::datagen::{game_header, GAME_HEADER};
 use searchlab::lab::pgn::today;
-use searchlab::lab::train::{EpochReport, TrainConfig, Trainer, TrainingData};
+use searchlab::lab::train::{EpochReport, TrainConfig, Trainer, TrainingData, LOSS_HEADER};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -238,7 +238,7 @@ fn record(
             source.games, source.first_game, source.last_game
         );
     }
-    let _ = writeln!(text, "epoch\ttraining_loss\tvalidation_loss");
+    let _ = writeln!(text, "{LOSS_HEADER}");
     for report in reports {
         let _ = writeln!(
             text,

@@ -82,7 +82,8 @@ impl Accumulator {
         }
     }
 
-    fn view_mut(&mut self, view: Color) -> &mut [i16] {
+    /// The sums seen by `view`, to change.
+    pub fn view_mut(&mut self, view: Color) -> &mut [i16] {
         match view {
             Color::White => &mut self.white,
             Color::Black => &mut self.black,
@@ -132,6 +133,12 @@ impl Network {
     /// The first-layer weights of input `feature`: one per hidden sum.
     pub fn row(&self, feature: usize) -> &[i16] {
         &self.input_weights[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
+    /// The output weights: the side to move's, then the opponent's, one per hidden sum each
+    /// (times [`QB`]).
+    pub fn output_weights(&self) -> (&[i16], &[i16]) {
+        self.output_weights.split_at(self.hidden)
     }
 
     /// An accumulator of the right size, holding the biases alone (an empty board).

@@ -26,7 +26,7 @@ use crate::game::Evaluator;
 use crate::games::Chess;
 use crate::score::Score;
 use chess::Board;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 /// The network the engine plays with unless told otherwise: trained by `searchlab train` on
 /// the engine's own games (`assets/nnue/default.nnue.txt` says how), compiled into the binary
@@ -42,6 +42,28 @@ pub fn default_network() -> Arc<Network> {
             Arc::new(network.expect("the network compiled in is a network"))
         })
         .clone()
+}
+
+/// The network chosen instead of the compiled-in one (UCI's `EvalFile`), if any.
+static CHOSEN: RwLock<Option<Arc<Network>>> = RwLock::new(None);
+
+/// Makes `network` the one every neural evaluation made from now on plays with (`None`: the
+/// compiled-in [`default_network`] again). Evaluations already made keep theirs, so an engine
+/// takes a new network when it is built again (the UCI loop rebuilds it on `EvalFile`).
+pub fn choose_network(network: Option<Arc<Network>>) {
+    let mut chosen = CHOSEN
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    *chosen = network;
+}
+
+/// The network new neural evaluations play with: the one chosen ([`choose_network`]), or the
+/// compiled-in one.
+pub fn chosen_network() -> Arc<Network> {
+    let chosen = CHOSEN
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    chosen.clone().unwrap_or_else(default_network)
 }
 
 /// The furthest back the evaluation looks for a kept accumulator before it counts one from
@@ -160,9 +182,10 @@ impl NeuralEvaluation {
 }
 
 impl Default for NeuralEvaluation {
-    /// The evaluation with the network compiled in ([`DEFAULT_NETWORK`]).
+    /// The evaluation with the chosen network ([`chosen_network`]): the one compiled in
+    /// ([`DEFAULT_NETWORK`]) unless another was chosen.
     fn default() -> Self {
-        NeuralEvaluation::new(default_network())
+        NeuralEvaluation::new(chosen_network())
     }
 }
 

@@ -541,6 +541,41 @@ pub struct EpochReport {
     pub validation_loss: f64,
 }
 
+/// The header of the loss table in the record `searchlab train` writes beside a network: a
+/// line per epoch follows it, the epoch and its two losses, tab-separated.
+pub const LOSS_HEADER: &str = "epoch\ttraining_loss\tvalidation_loss";
+
+/// The losses of every epoch a training record lists (the lines after [`LOSS_HEADER`]); an
+/// error names a line that is not an epoch and its two losses, or a record without the table.
+pub fn read_losses(record: &str) -> Result<Vec<EpochReport>> {
+    let mut lines = record.lines().enumerate();
+    if !lines.any(|(_, line)| line.trim_end() == LOSS_HEADER) {
+        return Err(Error::Setting(format!(
+            "a training record has a table of losses headed '{LOSS_HEADER}'; this one has none"
+        )));
+    }
+    lines
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(number, line)| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let bad = || {
+                Error::Setting(format!(
+                    "line {} of a training record: '{line}' is not an epoch and its two losses",
+                    number + 1
+                ))
+            };
+            let [epoch, training, validation] = fields[..] else {
+                return Err(bad());
+            };
+            Ok(EpochReport {
+                epoch: epoch.parse().map_err(|_| bad())?,
+                training_loss: training.parse().map_err(|_| bad())?,
+                validation_loss: validation.parse().map_err(|_| bad())?,
+            })
+        })
+        .collect()
+}
+
 /// A training run in progress: the network, the optimiser, and how many epochs are done.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trainer {

@@ -80,8 +80,8 @@ pub use parallel::LazySmp;
 pub use pvs::Pvs;
 pub use quiescence::Quiescence;
 pub use registry::{
-    find_engine, find_stage, previous_stage, strongest_stage, Stage, StageId, DEFAULT_HASH_MB,
-    HASH_MAX_MB, HASH_MIN_MB, SIDE_ENGINES, STAGES,
+    find_engine, find_stage, find_uci_stage, previous_stage, strongest_stage, uci_stages, Stage,
+    StageId, DEFAULT_HASH_MB, HASH_MAX_MB, HASH_MIN_MB, SIDE_ENGINES, STAGES,
 };
 pub use root_split::RootSplit;
 pub use selective::Selective;

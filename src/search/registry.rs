@@ -151,7 +151,8 @@ pub const STAGES: &[Stage] = &[
 ];
 
 /// Engines beside the ladder: searches to compare the rungs with, not rungs themselves. They
-/// can be run wherever a stage can (`--stage oracle`), but the UCI engine plays the ladder.
+/// can be run wherever a stage can (`--stage oracle`), but the UCI engine plays the ladder
+/// (and the neural stage, [`uci_stages`]).
 pub const SIDE_ENGINES: &[Stage] = &[
     Stage {
         id: StageId::Mtdf,
@@ -187,6 +188,29 @@ pub const SIDE_ENGINES: &[Stage] = &[
         parallel: true,
     },
 ];
+
+/// The engines UCI's `Stage` option offers: the ladder's stages, and the neural stage (beside
+/// the ladder until it wins its place: see the book's chapter "A learned evaluation").
+pub fn uci_stages() -> Vec<&'static Stage> {
+    STAGES
+        .iter()
+        .chain(SIDE_ENGINES.iter().filter(|s| s.id == StageId::Neural))
+        .collect()
+}
+
+/// Finds the engine of [`uci_stages`] called `name`, as [`find_stage`] does; an unknown name is
+/// an error that lists them.
+pub fn find_uci_stage(name: &str) -> Result<&'static Stage> {
+    let offered = uci_stages();
+    offered
+        .iter()
+        .find(|stage| stage.name.eq_ignore_ascii_case(name.trim()))
+        .copied()
+        .ok_or_else(|| {
+            let all: Vec<Stage> = offered.iter().map(|&&stage| stage).collect();
+            unknown_stage(name, &all)
+        })
+}
 
 /// The name of the strongest stage, used when none is chosen.
 pub fn strongest_stage() -> &'static str {

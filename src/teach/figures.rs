@@ -28,6 +28,10 @@
 //!   in `book/measured/elo-ladder.tsv` ([`crate::lab::ladder`]), not from a search.
 //! - `parallel-speedup.svg`: chapter 9's measured speed-ups, from the results committed in
 //!   `book/measured/scaling.tsv` ([`crate::lab::scaling`]), not from a search.
+//! - `neural-training.svg`, `neural-knight.svg`, `neural-king.svg`, `neural-units.svg`: the
+//!   learned evaluation's chapter: the compiled-in network's losses from the record beside
+//!   it, what it says a knight and a king are worth on each square, and the first-layer
+//!   weights of the units its output weighs most ([`crate::teach::neural::book_figures`]).
 //! - `parallel-serial-share.md`: chapter 9's table of root splitting's bound, the first root
 //!   move's share of the nodes on each bench position (one thread: exact, about 10 seconds).
 //!
@@ -175,6 +179,12 @@ pub fn draw<E: From<Error>>(
             &ladder::climb(&rungs),
         )?,
     )?;
+
+    // --- Stage 10, a learned evaluation: the compiled-in network's training and first layer --
+    // (crate::teach::neural::book_figures names each file; well under a second.)
+    for (name, text) in crate::teach::neural::book_figures()? {
+        emit(name, text)?;
+    }
 
     // --- Chapter 9: root splitting's serial share (exact node counts, one thread) ---------
     let depth = crate::lab::scaling::SERIAL_SHARE_DEPTH;

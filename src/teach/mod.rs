@@ -10,6 +10,8 @@
 //! - [`foundations`]: the Foundations chapter's tables: the ladder positions with the reason
 //!   for each, perft counts.
 //! - [`horizon`]: the horizon effect and the quiescence search, taken apart (chapter 7).
+//! - [`neural`]: the learned evaluation taken apart: the training's losses, what the network
+//!   says a piece is worth on each square, single hidden units as heat maps (notebook 10b).
 //! - [`notebook`]: helpers for the evcxr notebooks (failing on a panic, pictures, tables,
 //!   looking inside a search).
 //! - [`numbers`]: the numbers the book and the README quote, by key: one number, one source.
@@ -29,6 +31,7 @@ pub mod exercise;
 pub mod figures;
 pub mod foundations;
 pub mod horizon;
+pub mod neural;
 pub mod notebook;
 pub mod numbers;
 pub mod parallel;

@@ -830,7 +830,15 @@ fn draw_curves(
         y_low - 0.05 * span,
         y_high + span * (0.05 + band / (1.0 - band)),
     );
-    let (x_decimals, y_decimals) = (decimals(x_high - x_low), decimals(y_high - y_low));
+    let (mut x_decimals, y_decimals) = (decimals(x_high - x_low), decimals(y_high - y_low));
+    // Whole numbers (epochs) are labelled as such, however few.
+    let whole = curves
+        .iter()
+        .flat_map(|c| c.points.iter())
+        .all(|p| p.0.fract() == 0.0);
+    if whole {
+        x_decimals = 0;
+    }
     let root = SVGBackend::with_string(out, (720, 420)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(&root)

@@ -13,6 +13,7 @@
 //!                                     option name Move Overhead type spin default 20 min 0 max 5000
 //!                                     option name Threads type spin default 1 min 1 max 256
 //!                                     option name Stage type combo default parallel var minimax …
+//!                                     option name EvalFile type string default <compiled-in>
 //!                                     uciok
 //!   isready                           readyok
 //!   position startpos moves e2e4
@@ -112,19 +113,26 @@
 //!   iteration; the summary line exactly). The other stages search on one thread; setting
 //!   `Threads` with one of them chosen is answered with an `info string`, and the value is
 //!   kept for when the parallel stage is chosen again.
+//! - **`Stage`** offers the ladder's stages and the neural stage (stage 9's search with the
+//!   learned evaluation, [`crate::search::neural`]); **`EvalFile`** is the weights file the neural
+//!   stage plays with (a file `searchlab train` wrote; `<compiled-in>` or nothing for the
+//!   network built into the binary). A file that cannot be read, or is not a network, is
+//!   answered with an `info string` that says why, and the network in use stays.
 
 mod command;
 
 pub use command::{parse_command, Command, GoParams, PositionSpec, UciError};
 
 use crate::error::Error;
+use crate::eval::network::Network;
+use crate::eval::neural::choose_network;
 use crate::game::Game;
 use crate::games::Chess;
 use crate::limits::{SearchLimits, StopFlag, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD_MS};
 use crate::score::{Depth, Score};
 use crate::search::{
-    find_stage, strongest_stage, threads::MAX_THREADS, Engine, EngineSpec, DEFAULT_HASH_MB,
-    HASH_MAX_MB, HASH_MIN_MB, STAGES,
+    find_uci_stage, strongest_stage, threads::MAX_THREADS, uci_stages, Engine, EngineSpec,
+    DEFAULT_HASH_MB, HASH_MAX_MB, HASH_MIN_MB,
 };
 use crate::stats::{nodes_per_second, Iteration, SearchResult};
 use chess::ChessMove;
@@ -223,7 +231,10 @@ pub fn no_move_info(game: &Chess) -> String {
 
 /// The lines that answer `uci`: identity, options, `uciok`.
 pub fn uci_lines() -> Vec<String> {
-    let stages: Vec<String> = STAGES.iter().map(|s| format!("var {}", s.name)).collect();
+    let stages: Vec<String> = uci_stages()
+        .iter()
+        .map(|s| format!("var {}", s.name))
+        .collect();
     vec![
         format!("id name {ENGINE_NAME}"),
         format!("id author {ENGINE_AUTHOR}"),
@@ -240,6 +251,7 @@ pub fn uci_lines() -> Vec<String> {
             strongest_stage(),
             stages.join(" ")
         ),
+        format!("option name EvalFile type string default {COMPILED_IN_NETWORK}"),
         "uciok".to_string(),
     ]
 }
@@ -520,6 +532,9 @@ impl Session {
     // ANCHOR_END: go
 }
 
+/// `EvalFile`'s value for the network compiled into the binary.
+pub const COMPILED_IN_NETWORK: &str = "<compiled-in>";
+
 /// `info string <message>`, on one line whatever the message holds.
 fn info_string(message: impl std::fmt::Display) -> String {
     let text = message.to_string().replace(['\r', '\n'], " ");
@@ -646,7 +661,8 @@ impl EngineThread {
     }
 
     /// `setoption`: `Hash` resizes the table, `Threads` sets the parallel stage's threads,
-    /// `Stage` swaps the engine, `Move Overhead` changes what every time budget keeps back.
+    /// `Stage` swaps the engine, `Move Overhead` changes what every time budget keeps back,
+    /// `EvalFile` loads the network the neural stage plays with.
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
         let bad_value = |reason: String| UciError::BadOptionValue {
             name: name.to_string(),
@@ -687,8 +703,27 @@ impl EngineThread {
             }
         } else if name.eq_ignore_ascii_case("move overhead") {
             self.move_overhead = Duration::from_millis(number(0..=MAX_MOVE_OVERHEAD_MS)?);
+        } else if name.eq_ignore_ascii_case("evalfile") {
+            let path = value.unwrap_or("").trim();
+            if path.is_empty() || path == COMPILED_IN_NETWORK {
+                choose_network(None);
+                self.say(info_string("EvalFile: the network compiled in"));
+            } else {
+                let network = std::fs::read(path)
+                    .map_err(|e| bad_value(format!("cannot read it: {e}")))
+                    .and_then(|bytes| {
+                        Network::from_bytes(&bytes).map_err(|e| bad_value(e.to_string()))
+                    })?;
+                self.say(info_string(format!(
+                    "EvalFile: {path}, {} hidden units; the neural stage plays with it",
+                    network.hidden()
+                )));
+                choose_network(Some(Arc::new(network)));
+            }
+            // The evaluations are made with the engine: a fresh one takes the network.
+            self.engine = self.fresh_engine();
         } else if name.eq_ignore_ascii_case("stage") {
-            let stage = find_stage(value.unwrap_or("")).map_err(|error| match error {
+            let stage = find_uci_stage(value.unwrap_or("")).map_err(|error| match error {
                 Error::UnknownStage { known, .. } => bad_value(format!("the stages are {known}")),
                 other => bad_value(other.to_string()),
             })?;

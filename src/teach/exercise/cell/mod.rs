@@ -10,14 +10,16 @@
 //! a step inside a node that the rung's node cannot call out of (the table's answer and what is
 //! stored, 04; the order of the moves, 05; a later move's search, 06 and 08), the function is
 //! graded against the crate's own step, or the step's facts, case by case, and the cell says
-//! which exercise grades the whole rung. The last two stages have no file exercise; their
-//! cells take the idea's heart: the lock-free table's slot (09), Texel's sigmoid and error (10).
+//! which exercise grades the whole rung. The last stages have no file exercise; their cells
+//! take the idea's heart: the lock-free table's slot (09), Texel's sigmoid and error (10), the
+//! learned evaluation's incremental update (10b).
 
 mod alphabeta;
 mod cached;
 mod iterative;
 mod later_move;
 mod minimax;
+mod neural;
 mod ordered;
 mod parallel;
 mod quiescence;
@@ -28,6 +30,7 @@ pub use cached::{grade_table, TableCutoff, TableStore};
 pub use iterative::{grade_deepening_loop, Deepener, DeepeningLoop, LoopEngine};
 pub use later_move::{grade_late_move, grade_later_move, ChildSearch, LateMove, LaterMove};
 pub use minimax::{grade_minimax_node, MinimaxNode};
+pub use neural::{grade_accumulator_update, AccumulatorUpdate};
 pub use ordered::{grade_order_score, OrderScore};
 pub use parallel::{grade_slot, SlotRead, SlotWrite};
 pub use quiescence::{grade_quiescence, QuiescenceNode};

@@ -1,0 +1,288 @@
+//! The learned evaluation taken apart (the chapter "A learned evaluation", notebook 10b): how
+//! the compiled-in network was trained, epoch by epoch, and what its first layer learned,
+//! drawn on the board.
+//!
+//! - [`DEFAULT_RECORD`] is the record `searchlab train` wrote beside the compiled-in weights
+//!   (the command, the data, the loss of each epoch); [`training_curve_svg`] draws its losses.
+//! - [`piece_map`] asks the network what a piece is worth on each square of a position: the
+//!   piece moved to every square it may stand on, each position evaluated in full;
+//!   [`piece_map_svg`] draws the answer on the board.
+//! - [`unit_panels`] shows single hidden units: the first-layer weights one unit gives a kind
+//!   of piece on each square, as heat maps; [`strongest_units`] picks the units the output
+//!   leans on most.
+
+use crate::error::{Error, Result};
+use crate::eval::features::perspective;
+use crate::eval::network::{Network, QA};
+use crate::games::Chess;
+use crate::lab::train::{read_losses, EpochReport};
+use crate::teach::eval_terms::square_values_svg;
+use crate::teach::plot::{curves_svg, Curve};
+use crate::teach::tuning::Panel;
+use chess::{Board, BoardBuilder, CastleRights, Color, Piece, Square, ALL_SQUARES};
+use std::str::FromStr;
+
+/// What `searchlab train` recorded beside the compiled-in network
+/// (`assets/nnue/default.nnue.txt`): the command, the data, and the loss of every epoch.
+pub const DEFAULT_RECORD: &str = include_str!("../../assets/nnue/default.nnue.txt");
+
+/// The losses of every epoch of the compiled-in network's training, read from
+/// [`DEFAULT_RECORD`].
+pub fn default_losses() -> Result<Vec<EpochReport>> {
+    read_losses(DEFAULT_RECORD)
+}
+
+/// The training and validation loss against the epoch, as an SVG chart. The first epoch's
+/// training loss, averaged over batches that start from random weights, is far above the rest;
+/// it is left off the chart (so that the later epochs' differences show) and its value written
+/// in the legend instead.
+pub fn training_curve_svg(title: &str, reports: &[EpochReport]) -> Result<String> {
+    let points = |loss: fn(&EpochReport) -> f64, from: usize| -> Vec<(f64, f64)> {
+        reports
+            .iter()
+            .filter(|r| r.epoch >= from)
+            .map(|r| (r.epoch as f64, loss(r)))
+            .filter(|p| p.1.is_finite())
+            .collect()
+    };
+    let training_name = match reports.first() {
+        Some(first) if reports.len() > 1 => format!(
+            "training positions, during the epoch (epoch {}: {:.4}, off the chart)",
+            first.epoch, first.training_loss
+        ),
+        _ => "training positions, during the epoch".to_string(),
+    };
+    let from = reports.get(1).map_or(0, |second| second.epoch);
+    curves_svg(
+        title,
+        "epoch",
+        "mean loss",
+        &[
+            Curve::new(&training_name, points(|r| r.training_loss, from)),
+            Curve::new(
+                "held-out positions, after the epoch",
+                points(|r| r.validation_loss, 0),
+            ),
+        ],
+        &[],
+    )
+}
+
+/// What `network` says a `piece` of `color` is worth on each square of `fen`'s position: the
+/// piece standing on `from` (a square of the position) is moved to every square it may stand
+/// on (empty, and the position legal with it there), and each position is evaluated from
+/// scratch for `color`, to move. The value of a square is that score less the score with the
+/// piece on `from`, in centipawns; `None` where the piece cannot stand. Castling rights of
+/// `color` are dropped when the piece moved is a king or a rook, so that every square is
+/// legal for it.
+pub fn piece_map(network: &Network, fen: &str, from: &str) -> Result<[Option<i32>; 64]> {
+    let board = *Chess::from_fen(fen)?.board();
+    let from = Square::from_str(from)
+        .map_err(|_| Error::Setting(format!("'{from}' is not a square (a1 to h8)")))?;
+    let (Some(piece), Some(color)) = (board.piece_on(from), board.color_on(from)) else {
+        return Err(Error::Setting(format!(
+            "there is no piece on {from} in {fen}"
+        )));
+    };
+    let placed = |square: Square| -> Option<i32> {
+        let mut builder = BoardBuilder::from(board);
+        builder.clear_square(from);
+        builder.piece(square, piece, color);
+        builder.side_to_move(color);
+        if matches!(piece, Piece::King | Piece::Rook) {
+            builder.castle_rights(color, CastleRights::NoRights);
+        }
+        builder.en_passant(None);
+        let moved = Board::try_from(&builder).ok()?;
+        Some(network.evaluate(&moved))
+    };
+    let home = placed(from).ok_or_else(|| {
+        Error::Setting(format!(
+            "{fen} is not a legal position with the side of the piece on {from} to move"
+        ))
+    })?;
+    let mut values = [None; 64];
+    for square in ALL_SQUARES {
+        if square != from && board.piece_on(square).is_some() {
+            continue;
+        }
+        values[square.to_index()] = placed(square).map(|score| score - home);
+    }
+    Ok(values)
+}
+
+/// [`piece_map`] drawn on the position's board: the values on the squares the piece may stand
+/// on, the other pieces on theirs.
+pub fn piece_map_svg(network: &Network, title: &str, fen: &str, from: &str) -> Result<String> {
+    let values = piece_map(network, fen, from)?;
+    // The piece's own square has a value (0), so the board shows the value there, not it.
+    let board = *Chess::from_fen(fen)?.board();
+    Ok(square_values_svg(title, &board, &values))
+}
+
+/// The hidden units whose clipped sums the output weighs most (by the size of the side to
+/// move's output weight), the strongest first: `count` of them.
+pub fn strongest_units(network: &Network, count: usize) -> Vec<usize> {
+    let (ours, _) = network.output_weights();
+    let mut units: Vec<usize> = (0..network.hidden()).collect();
+    units.sort_by_key(|&unit| (std::cmp::Reverse(ours[unit].unsigned_abs()), unit));
+    units.truncate(count);
+    units
+}
+
+/// One heat map per unit of `units`: the first-layer weight that unit gives `piece` (ours if
+/// `ours`, else theirs) on each square, seen by the side to move (our side at the bottom), in
+/// thousandths of the clip (a weight of 1,000 alone would fill the unit). The caption names the
+/// unit and whether the output counts it for (+) or against (−) the side to move.
+pub fn unit_panels(network: &Network, units: &[usize], piece: Piece, ours: bool) -> Vec<Panel> {
+    let (out, _) = network.output_weights();
+    let color = if ours { Color::White } else { Color::Black };
+    units
+        .iter()
+        .map(|&unit| {
+            let mut values = [0; 64];
+            for square in ALL_SQUARES {
+                let feature = perspective(Color::White, color, piece, square);
+                let weight = i32::from(network.row(feature)[unit]);
+                values[square.to_index()] = weight * 1000 / QA;
+            }
+            let sign = if out[unit] >= 0 { "+" } else { "−" };
+            Panel {
+                caption: format!("unit {unit} (output {sign})"),
+                values,
+            }
+        })
+        .collect()
+}
+
+/// The position of the book's knight map: the start position (the knight on g1 moved).
+pub const KNIGHT_MAP: (&str, &str) = (
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "g1",
+);
+
+/// The position of the book's king map: a pawn ending, White's king moved.
+pub const KING_MAP: (&str, &str) = ("8/5kpp/8/8/8/8/PPP5/3K4 w - - 0 1", "d1");
+
+/// The hidden units the book's unit picture shows: the strongest this many.
+pub const BOOK_UNITS: usize = 4;
+
+/// The chapter's figures, drawn from the compiled-in network and its record: the training
+/// curve, a knight's and a king's value on each square, and the strongest units' weights for
+/// our pawns and our king.
+pub fn book_figures() -> Result<Vec<(&'static str, String)>> {
+    let network = crate::eval::neural::default_network();
+    let losses = default_losses()?;
+    let units = strongest_units(&network, BOOK_UNITS);
+    let mut panels = unit_panels(&network, &units, Piece::Pawn, true);
+    for panel in &mut panels {
+        panel.caption = format!("{}: our pawns", panel.caption);
+    }
+    let mut kings = unit_panels(&network, &units, Piece::King, true);
+    for panel in &mut kings {
+        panel.caption = format!("{}: our king", panel.caption);
+    }
+    panels.extend(kings);
+    Ok(vec![
+        (
+            "neural-training.svg",
+            training_curve_svg(
+                "Training the compiled-in network: the loss after each epoch",
+                &losses,
+            )?,
+        ),
+        (
+            "neural-knight.svg",
+            piece_map_svg(
+                &network,
+                "The network's knight, square by square",
+                KNIGHT_MAP.0,
+                KNIGHT_MAP.1,
+            )?,
+        ),
+        (
+            "neural-king.svg",
+            piece_map_svg(
+                &network,
+                "White's king, square by square",
+                KING_MAP.0,
+                KING_MAP.1,
+            )?,
+        ),
+        (
+            "neural-units.svg",
+            crate::teach::tuning::tables_svg(
+                "The four units the output weighs most: their first-layer weights",
+                &panels,
+                BOOK_UNITS,
+            )?,
+        ),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::neural::default_network;
+
+    #[test]
+    #[ignore = "writes the figures to target/neural-figures, to look at"]
+    fn draw_the_figures() {
+        std::fs::create_dir_all("target/neural-figures").unwrap();
+        for (name, svg) in book_figures().unwrap() {
+            let png = crate::teach::picture::svg_to_png(&svg).unwrap();
+            std::fs::write(format!("target/neural-figures/{name}.png"), png.bytes).unwrap();
+            std::fs::write(format!("target/neural-figures/{name}"), svg).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_record_gives_every_epochs_losses() {
+        let losses = default_losses().unwrap();
+        assert!(!losses.is_empty());
+        for (i, report) in losses.iter().enumerate() {
+            assert_eq!(report.epoch, i + 1);
+            assert!(report.training_loss > 0.0 && report.validation_loss > 0.0);
+        }
+        // Training lowers the held-out loss: the last epoch's is below the first's.
+        assert!(losses.last().unwrap().validation_loss < losses[0].validation_loss);
+        let svg = training_curve_svg("Training", &losses).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("held-out"));
+    }
+
+    #[test]
+    fn a_piece_map_is_zero_at_home_and_blank_where_the_piece_cannot_stand() {
+        let network = default_network();
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let map = piece_map(&network, start, "g1").unwrap();
+        assert_eq!(map[Square::G1.to_index()], Some(0));
+        // Occupied squares, and f6 and d6, where the knight would give check with White to
+        // move (an illegal position), have no value.
+        for square in [Square::E1, Square::E2, Square::E8, Square::F6, Square::D6] {
+            assert_eq!(map[square.to_index()], None, "{square}");
+        }
+        assert_eq!(map.iter().flatten().count(), 64 - 32 + 1 - 2);
+        // Each value is the network's own score difference.
+        let f3 = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
+        let want = network.evaluate(&Board::from_str(f3).unwrap())
+            - network.evaluate(&Board::from_str(start).unwrap());
+        assert_eq!(map[Square::F3.to_index()], Some(want));
+        assert!(piece_map(&network, start, "e4").is_err());
+        assert!(piece_map(&network, start, "z9").is_err());
+    }
+
+    #[test]
+    fn the_strongest_units_come_first_and_their_panels_read_the_rows() {
+        let network = default_network();
+        let units = strongest_units(&network, 4);
+        assert_eq!(units.len(), 4);
+        let (ours, _) = network.output_weights();
+        for pair in units.windows(2) {
+            assert!(ours[pair[0]].unsigned_abs() >= ours[pair[1]].unsigned_abs());
+        }
+        let panels = unit_panels(&network, &units, Piece::Knight, true);
+        let feature = perspective(Color::White, Color::White, Piece::Knight, Square::F3);
+        let weight = i32::from(network.row(feature)[units[0]]);
+        assert_eq!(panels[0].values[Square::F3.to_index()], weight * 1000 / QA);
+    }
+}
