@@ -11,6 +11,10 @@ struct Cli {
     /// Print machine-readable JSON instead of tables.
     #[arg(long, global = true)]
     json: bool,
+    /// The network the neural stage evaluates with: a weights file `searchlab train` wrote
+    /// (default: the one compiled in). UCI's EvalFile option does the same for a GUI.
+    #[arg(long, global = true, value_name = "FILE")]
+    eval_file: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -49,6 +53,12 @@ fn main() {
     // The match command needs clap's matches too: the order of its --stage and --engine flags.
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    if let Some(path) = &cli.eval_file {
+        if let Err(error) = cli::choose_network_file(path) {
+            eprintln!("error: {error:#}");
+            std::process::exit(1);
+        }
+    }
     let outcome = match cli.command {
         None => cli::compare::run(cli::compare::Args::default(), cli.json),
         Some(Command::Compare(args)) => cli::compare::run(args, cli.json),

@@ -78,6 +78,17 @@ pub fn with_settings(
     })
 }
 
+/// `--eval-file`: reads the weights file at `path` and makes it the network every neural
+/// evaluation of this run plays with; the error names the file and what is wrong with it.
+pub fn choose_network_file(path: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let bytes = std::fs::read(path).with_context(|| format!("--eval-file {}", path.display()))?;
+    let network = searchlab::eval::network::Network::from_bytes(&bytes)
+        .with_context(|| format!("--eval-file {}", path.display()))?;
+    searchlab::eval::neural::choose_network(Some(std::sync::Arc::new(network)));
+    Ok(())
+}
+
 /// The threads asked for, or one per core the machine has.
 pub fn threads_or_every_core(threads: Option<usize>) -> usize {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

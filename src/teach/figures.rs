@@ -245,6 +245,7 @@ pub fn draw<E: From<Error>>(
     crate::teach::numbers::add_instructions(&mut numbers)?;
     crate::teach::numbers::add_side_by_side(&mut numbers)?;
     crate::teach::numbers::add_bench_signature(&mut numbers)?;
+    crate::teach::numbers::add_neural(&mut numbers)?;
     emit(
         "selective-pieces.md",
         crate::teach::numbers::add_selective_pieces(&mut numbers)?,

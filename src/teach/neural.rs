@@ -155,6 +155,92 @@ pub fn unit_panels(network: &Network, units: &[usize], piece: Piece, ours: bool)
         .collect()
 }
 
+/// What a training record's second line says of the run: `N training positions, M held out;
+/// H hidden units; B bytes.`
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordSummary {
+    /// Positions trained on.
+    pub training: u64,
+    /// Positions held out for the validation loss.
+    pub held_out: u64,
+    /// Hidden units of each view.
+    pub hidden: u64,
+    /// The weights file's size.
+    pub bytes: u64,
+}
+
+/// Reads [`RecordSummary`] from a record `searchlab train` wrote; an error if it has no such
+/// line.
+pub fn read_summary(record: &str) -> Result<RecordSummary> {
+    let number_before = |line: &str, words: &str| -> Option<u64> {
+        let end = line.find(words)?;
+        let start = line[..end].trim_end().rfind([' ', ';', ','])? + 1;
+        line[start..end].trim().parse().ok()
+    };
+    record
+        .lines()
+        .find_map(|line| {
+            Some(RecordSummary {
+                training: number_before(line, " training positions")?,
+                held_out: number_before(line, " held out")?,
+                hidden: number_before(line, " hidden units")?,
+                bytes: number_before(line, " bytes")?,
+            })
+        })
+        .ok_or_else(|| {
+            Error::Setting(
+                "a training record says 'N training positions, M held out; H hidden units; B \
+                 bytes'; this one does not"
+                    .to_string(),
+            )
+        })
+}
+
+/// The self-play sample that ships with the crate (`tests/data/selfplay-sample.txt`: 67 games
+/// of `searchlab datagen`), which the notebooks train and measure on.
+pub const SAMPLE: &str = include_str!("../../tests/data/selfplay-sample.txt");
+
+/// How the compiled-in network's scores compare with the hand-written evaluation's on the
+/// sample's positions (both for the side to move, in centipawns).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScaleComparison {
+    /// Positions compared.
+    pub positions: usize,
+    /// The mean size of the network's scores.
+    pub network_mean_size: f64,
+    /// The mean size of the hand-written evaluation's.
+    pub handwritten_mean_size: f64,
+    /// The mean size of their difference.
+    pub mean_difference: f64,
+    /// The share of positions where both say the same side is better (or both 0).
+    pub same_side: f64,
+}
+
+/// Compares the network's scores with the hand-written evaluation's on the positions of
+/// `data` (a `datagen` file).
+pub fn compare_with_handwritten(network: &Network, data: &str) -> Result<ScaleComparison> {
+    let mut evaluation = crate::eval::Evaluation::default();
+    let (mut net, mut hand, mut gap, mut same, mut count) = (0.0, 0.0, 0.0, 0usize, 0usize);
+    for line in crate::lab::datagen::position_lines(data) {
+        let game = Chess::from_fen(line?.fen)?;
+        let n = f64::from(network.evaluate(game.board()));
+        let h = f64::from(crate::game::Evaluator::evaluate(&mut evaluation, &game).0);
+        net += n.abs();
+        hand += h.abs();
+        gap += (n - h).abs();
+        same += usize::from(n.signum() == h.signum());
+        count += 1;
+    }
+    let mean = |total: f64| total / count.max(1) as f64;
+    Ok(ScaleComparison {
+        positions: count,
+        network_mean_size: mean(net),
+        handwritten_mean_size: mean(hand),
+        mean_difference: mean(gap),
+        same_side: mean(same as f64),
+    })
+}
+
 /// The position of the book's knight map: the start position (the knight on g1 moved).
 pub const KNIGHT_MAP: (&str, &str) = (
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -234,6 +320,42 @@ mod tests {
             std::fs::write(format!("target/neural-figures/{name}.png"), png.bytes).unwrap();
             std::fs::write(format!("target/neural-figures/{name}"), svg).unwrap();
         }
+    }
+
+    #[test]
+    fn the_records_summary_is_read() {
+        let summary = read_summary(DEFAULT_RECORD).unwrap();
+        let network = default_network();
+        assert_eq!(summary.hidden, network.hidden() as u64);
+        assert_eq!(
+            summary.bytes,
+            crate::eval::neural::DEFAULT_NETWORK.len() as u64
+        );
+        assert!(summary.training > 1_000_000 && summary.held_out > 0);
+        let made_up = "# 10 training positions, 2 held out; 8 hidden units; 99 bytes. Date: x.";
+        assert_eq!(
+            read_summary(made_up).unwrap(),
+            RecordSummary {
+                training: 10,
+                held_out: 2,
+                hidden: 8,
+                bytes: 99
+            }
+        );
+        assert!(read_summary("nothing").is_err());
+        assert!(read_losses("nothing").is_err());
+        assert!(read_losses("epoch\ttraining_loss\tvalidation_loss\n1\t0.5\n").is_err());
+    }
+
+    #[test]
+    fn the_network_and_the_handwritten_evaluation_score_on_one_scale() {
+        let scale = compare_with_handwritten(&default_network(), SAMPLE).unwrap();
+        assert_eq!(scale.positions, 4003);
+        // Trained on the search's centipawns, the network's scores are about as large as the
+        // hand-written evaluation's, and mostly agree on who is better.
+        let ratio = scale.network_mean_size / scale.handwritten_mean_size;
+        assert!((0.5..2.0).contains(&ratio), "{scale:?}");
+        assert!(scale.same_side > 0.7, "{scale:?}");
     }
 
     #[test]

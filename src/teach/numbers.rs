@@ -654,6 +654,67 @@ pub fn speeds(text: &str) -> Result<Vec<Speed>> {
         .collect()
 }
 
+/// The learned evaluation's numbers: from the record beside the compiled-in network
+/// (`neural.record.*`: positions, held out, hidden units, bytes, epochs, the first and last
+/// validation loss) and its scores against the hand-written evaluation's on the shipped sample
+/// (`neural.sample.*`).
+pub fn add_neural(numbers: &mut Numbers) -> Result<()> {
+    use crate::teach::neural;
+    let summary = neural::read_summary(neural::DEFAULT_RECORD)?;
+    numbers.count("neural.record.training", summary.training);
+    numbers.count("neural.record.held_out", summary.held_out);
+    numbers.count(
+        "neural.record.positions",
+        summary.training + summary.held_out,
+    );
+    numbers.count("neural.record.hidden", summary.hidden);
+    numbers.count("neural.record.bytes", summary.bytes);
+    numbers.add(
+        "neural.record.kilobytes",
+        format!("{:.0}", summary.bytes as f64 / 1024.0),
+    );
+    let losses = neural::default_losses()?;
+    if let (Some(first), Some(last)) = (losses.first(), losses.last()) {
+        numbers.count("neural.record.epochs", last.epoch as u64);
+        numbers.add(
+            "neural.record.first_validation",
+            format!("{:.6}", first.validation_loss),
+        );
+        numbers.add(
+            "neural.record.last_validation",
+            format!("{:.6}", last.validation_loss),
+        );
+        numbers.add(
+            "neural.record.first_training",
+            format!("{:.6}", first.training_loss),
+        );
+        numbers.add(
+            "neural.record.last_training",
+            format!("{:.6}", last.training_loss),
+        );
+    }
+    let network = crate::eval::neural::default_network();
+    let scale = neural::compare_with_handwritten(&network, neural::SAMPLE)?;
+    numbers.count("neural.sample.positions", scale.positions as u64);
+    numbers.add(
+        "neural.sample.network_size",
+        format!("{:.0}", scale.network_mean_size),
+    );
+    numbers.add(
+        "neural.sample.handwritten_size",
+        format!("{:.0}", scale.handwritten_mean_size),
+    );
+    numbers.add(
+        "neural.sample.difference",
+        format!("{:.0}", scale.mean_difference),
+    );
+    numbers.add(
+        "neural.sample.same_side",
+        format!("{:.0}%", 100.0 * scale.same_side),
+    );
+    Ok(())
+}
+
 /// The speed measurements: `speed.NAME.nodes`, `.ms` (whole milliseconds), `.mnps` (millions
 /// of nodes a second, two decimals).
 pub fn add_speeds(numbers: &mut Numbers) -> Result<()> {
