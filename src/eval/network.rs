@@ -141,6 +141,16 @@ impl Network {
         self.output_weights.split_at(self.hidden)
     }
 
+    /// The first layer's biases, one per hidden sum (times [`QA`]).
+    pub fn biases(&self) -> &[i16] {
+        &self.input_biases
+    }
+
+    /// The output's bias (times `QA · QB`).
+    pub fn output_bias(&self) -> i32 {
+        self.output_bias
+    }
+
     /// An accumulator of the right size, holding the biases alone (an empty board).
     pub fn empty_accumulator(&self) -> Accumulator {
         Accumulator {

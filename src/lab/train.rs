@@ -486,6 +486,23 @@ impl FloatNetwork {
         }
     }
 
+    /// The real network an integer one stands for (each weight divided by its scale): the
+    /// compiled-in network's losses can then be measured as a trained one's are.
+    pub fn from_network(network: &Network) -> FloatNetwork {
+        let hidden = network.hidden();
+        let mut weights = Vec::with_capacity(FloatNetwork::weight_count(hidden));
+        let first = |w: &i16| f64::from(*w) / f64::from(QA);
+        for feature in 0..FEATURES {
+            weights.extend(network.row(feature).iter().map(first));
+        }
+        weights.extend(network.biases().iter().map(first));
+        let (ours, theirs) = network.output_weights();
+        let output = |w: &i16| f64::from(*w) / f64::from(QB);
+        weights.extend(ours.iter().chain(theirs).map(output));
+        weights.push(f64::from(network.output_bias()) / f64::from(QA * QB));
+        FloatNetwork { hidden, weights }
+    }
+
     // ANCHOR: quantize
     /// The network in integers for the search: the first layer times [`QA`], the output
     /// weights times [`QB`], the output bias times both, each rounded to the nearest.
@@ -906,6 +923,44 @@ mod tests {
         }
         // Rounding each weight to 1/255 (first layer) and 1/64 (output) of a unit.
         assert!(worst < 8.0, "worst gap {worst} centipawns");
+    }
+
+    #[test]
+    fn an_integer_network_read_back_as_real_rounds_to_itself() {
+        let network = FloatNetwork::random(16, 4).quantize();
+        let real = FloatNetwork::from_network(&network);
+        assert_eq!(real.hidden(), 16);
+        assert_eq!(real.quantize(), network);
+    }
+
+    /// A network trained on the shipped sample, rounded to integers: on every position of the
+    /// sample the integer score is within 16 centipawns of the real one, and within 4 on average
+    /// (measured: 13.7 and 3.4).
+    #[test]
+    fn the_integer_network_scores_as_the_real_one_does_on_the_shipped_sample() {
+        let sample = crate::teach::neural::SAMPLE;
+        let (data, validation) = TrainingData::parse(sample, 0).unwrap();
+        assert!(validation.is_empty());
+        let mut trainer = Trainer::new(TrainConfig {
+            batch: 256,
+            ..config(32)
+        });
+        for _ in 0..4 {
+            trainer.epoch(&data, &data, |_, _| {});
+        }
+        let integers = trainer.network.quantize();
+        let (mut worst, mut total, mut count) = (0.0f64, 0.0, 0);
+        for line in position_lines(sample) {
+            let board = *Chess::from_fen(line.unwrap().fen).unwrap().board();
+            let gap =
+                (trainer.network.evaluate(&board) - f64::from(integers.evaluate(&board))).abs();
+            worst = worst.max(gap);
+            total += gap;
+            count += 1;
+        }
+        assert_eq!(count, 4003);
+        let mean = total / f64::from(count);
+        assert!(worst < 16.0 && mean < 4.0, "worst {worst}, mean {mean}");
     }
 
     #[test]

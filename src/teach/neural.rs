@@ -68,6 +68,16 @@ pub fn training_curve_svg(title: &str, reports: &[EpochReport]) -> Result<String
     )
 }
 
+/// A feature's meaning, as a view reads it: "our knight on f3", "their king on e8" (squares as
+/// the view sees the board: for Black's view, turned round).
+pub fn describe_feature(feature: usize) -> String {
+    let (side_and_kind, square) = (feature / 64, feature % 64);
+    let side = if side_and_kind < 6 { "our" } else { "their" };
+    let kind = ["pawn", "knight", "bishop", "rook", "queen", "king"][side_and_kind % 6];
+    let square = ALL_SQUARES[square % 64];
+    format!("{side} {kind} on {square}")
+}
+
 /// What `network` says a `piece` of `color` is worth on each square of `fen`'s position: the
 /// piece standing on `from` (a square of the position) is moved to every square it may stand
 /// on (empty, and the position legal with it there), and each position is evaluated from
@@ -241,6 +251,75 @@ pub fn compare_with_handwritten(network: &Network, data: &str) -> Result<ScaleCo
     })
 }
 
+/// The hidden-size experiment, committed: one row per size, trained by the compiled-in
+/// network's recipe with only `--hidden` changed (`book/measured/hidden-sizes.tsv` says the
+/// commands, machine and date).
+pub const HIDDEN_SIZES: &str = include_str!("../../book/measured/hidden-sizes.tsv");
+
+/// One row of [`HIDDEN_SIZES`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HiddenSize {
+    /// Hidden units of each view.
+    pub hidden: u64,
+    /// The weights file's size.
+    pub bytes: u64,
+    /// The held-out loss after the last epoch.
+    pub validation_loss: f64,
+    /// The training's wall time, in seconds (one thread).
+    pub train_seconds: f64,
+    /// The nodes of the bench search (they differ: another network, another tree).
+    pub nodes: u64,
+    /// The instructions that search took.
+    pub instructions: u64,
+}
+
+impl HiddenSize {
+    /// Instructions a node.
+    pub fn per_node(&self) -> f64 {
+        self.instructions as f64 / self.nodes.max(1) as f64
+    }
+}
+
+/// Reads the rows of a hidden-size file ([`HIDDEN_SIZES`]); the error names a bad line.
+pub fn read_hidden_sizes(text: &str) -> Result<Vec<HiddenSize>> {
+    crate::lab::measured::rows(text)
+        .map(|(number, line)| {
+            let bad = || Error::Setting(format!("hidden-sizes.tsv line {number}: {line:?}"));
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [hidden, bytes, loss, seconds, nodes, instructions] = fields[..] else {
+                return Err(bad());
+            };
+            Ok(HiddenSize {
+                hidden: hidden.parse().map_err(|_| bad())?,
+                bytes: bytes.parse().map_err(|_| bad())?,
+                validation_loss: loss.parse().map_err(|_| bad())?,
+                train_seconds: seconds.parse().map_err(|_| bad())?,
+                nodes: nodes.parse().map_err(|_| bad())?,
+                instructions: instructions.parse().map_err(|_| bad())?,
+            })
+        })
+        .collect()
+}
+
+/// The hidden sizes as the chapter's table (Markdown).
+pub fn hidden_sizes_markdown(sizes: &[HiddenSize]) -> String {
+    let mut table = String::from(
+        "| hidden units | weights file | held-out loss | training (one thread) | instructions a node |\n\
+         |---:|---:|---:|---:|---:|\n",
+    );
+    for size in sizes {
+        table.push_str(&format!(
+            "| {} | {} KB | {:.6} | {:.0} s | {} |\n",
+            size.hidden,
+            (size.bytes as f64 / 1024.0).round(),
+            size.validation_loss,
+            size.train_seconds,
+            crate::teach::notebook::thousands(size.per_node().round() as u64)
+        ));
+    }
+    table
+}
+
 /// The position of the book's knight map: the start position (the knight on g1 moved).
 pub const KNIGHT_MAP: (&str, &str) = (
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -269,7 +348,9 @@ pub fn book_figures() -> Result<Vec<(&'static str, String)>> {
         panel.caption = format!("{}: our king", panel.caption);
     }
     panels.extend(kings);
+    let sizes = read_hidden_sizes(HIDDEN_SIZES)?;
     Ok(vec![
+        ("neural-hidden.md", hidden_sizes_markdown(&sizes)),
         (
             "neural-training.svg",
             training_curve_svg(
@@ -356,6 +437,14 @@ mod tests {
         let ratio = scale.network_mean_size / scale.handwritten_mean_size;
         assert!((0.5..2.0).contains(&ratio), "{scale:?}");
         assert!(scale.same_side > 0.7, "{scale:?}");
+    }
+
+    #[test]
+    fn a_feature_is_described_as_its_view_reads_it() {
+        let feature = perspective(Color::White, Color::White, Piece::Knight, Square::F3);
+        assert_eq!(describe_feature(feature), "our knight on f3");
+        let feature = perspective(Color::Black, Color::White, Piece::King, Square::E1);
+        assert_eq!(describe_feature(feature), "their king on e8");
     }
 
     #[test]

@@ -660,6 +660,7 @@ pub fn speeds(text: &str) -> Result<Vec<Speed>> {
 /// (`neural.sample.*`).
 pub fn add_neural(numbers: &mut Numbers) -> Result<()> {
     use crate::teach::neural;
+    numbers.add("neural.scale", crate::eval::network::SCALE);
     let summary = neural::read_summary(neural::DEFAULT_RECORD)?;
     numbers.count("neural.record.training", summary.training);
     numbers.count("neural.record.held_out", summary.held_out);
@@ -692,6 +693,18 @@ pub fn add_neural(numbers: &mut Numbers) -> Result<()> {
             "neural.record.last_training",
             format!("{:.6}", last.training_loss),
         );
+    }
+    for size in neural::read_hidden_sizes(neural::HIDDEN_SIZES)? {
+        let key = format!("neural.hidden.h{}", size.hidden);
+        numbers.add(
+            format!("{key}.validation"),
+            format!("{:.6}", size.validation_loss),
+        );
+        numbers.add(
+            format!("{key}.seconds"),
+            format!("{:.0}", size.train_seconds),
+        );
+        numbers.count(format!("{key}.per_node"), size.per_node().round() as u64);
     }
     let network = crate::eval::neural::default_network();
     let scale = neural::compare_with_handwritten(&network, neural::SAMPLE)?;
@@ -776,6 +789,16 @@ fn add_instructions_from(numbers: &mut Numbers, text: &str) -> Result<()> {
         .iter()
         .find(|row| row.0 == "crate.every_node")
         .map(|row| row.2);
+    let per_node_of = |wanted: &str| rows.iter().find(|row| row.0 == wanted).map(|row| row.2);
+    if let (Some(neural), Some(selective)) = (
+        per_node_of("neural.speed12"),
+        per_node_of("selective.speed12"),
+    ) {
+        numbers.add(
+            "neural.cost_over_selective",
+            format!("{:.0}%", 100.0 * (neural / selective - 1.0)),
+        );
+    }
     for (name, nodes, per_node, instructions) in rows {
         let key = format!("instructions.{name}");
         numbers.count(format!("{key}.nodes"), nodes);
