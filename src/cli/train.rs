@@ -147,13 +147,17 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let bytes = network.to_bytes();
     std::fs::write(&args.output, &bytes)
         .with_context(|| format!("writing {}", args.output.display()))?;
+    let timing = Timing {
+        seconds: train_clock.elapsed().as_secs_f64(),
+        threads,
+    };
     let record = record(
         &args,
         &sources,
-        &training,
-        &validation,
+        (&training, &validation),
         &reports,
         bytes.len(),
+        timing,
     );
     let record_path = PathBuf::from(format!("{}.txt", args.output.display()));
     std::fs::write(&record_path, record)
@@ -193,13 +197,19 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
 
 /// What made the network, to keep beside it: the command, the data and the losses. (Epochs
 /// run before a resume are not listed: their losses were printed by the earlier run.)
+/// How long the epochs of this run took, and on how many threads.
+struct Timing {
+    seconds: f64,
+    threads: usize,
+}
+
 fn record(
     args: &Args,
     sources: &[(String, DataSource)],
-    training: &TrainingData,
-    validation: &TrainingData,
+    (training, validation): (&TrainingData, &TrainingData),
     reports: &[EpochReport],
     bytes: usize,
+    timing: Timing,
 ) -> String {
     let mut text = String::new();
     let _ = writeln!(
@@ -227,6 +237,11 @@ fn record(
         validation.len(),
         args.hidden,
         today().replace('.', "-")
+    );
+    let _ = writeln!(
+        text,
+        "# Trained in {:.0} s on {} threads (the epochs of this run; reading the data apart).",
+        timing.seconds, timing.threads
     );
     for (path, source) in sources {
         for line in &source.header {

@@ -9,7 +9,11 @@
 //!   [`piece_map_svg`] draws the answer on the board.
 //! - [`unit_panels`] shows single hidden units: the first-layer weights one unit gives a kind
 //!   of piece on each square, as heat maps; [`strongest_units`] picks the units the output
-//!   leans on most.
+//!   leans on most; [`describe_feature`] names an input as a view reads it.
+//! - [`compare_with_handwritten`] puts the network's scores beside stage 8's on a data file's
+//!   positions (the search's margins assume one scale); [`read_summary`] and
+//!   [`read_hidden_sizes`] read the committed records the chapter quotes; [`book_figures`] draws
+//!   the chapter's figures.
 
 use crate::error::{Error, Result};
 use crate::eval::features::perspective;
@@ -167,7 +171,7 @@ pub fn unit_panels(network: &Network, units: &[usize], piece: Piece, ours: bool)
 
 /// What a training record's second line says of the run: `N training positions, M held out;
 /// H hidden units; B bytes.`
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RecordSummary {
     /// Positions trained on.
     pub training: u64,
@@ -177,6 +181,9 @@ pub struct RecordSummary {
     pub hidden: u64,
     /// The weights file's size.
     pub bytes: u64,
+    /// The training's time in seconds and its threads, from the line `Trained in S s on T
+    /// threads` (records written before it was added have none).
+    pub time: Option<(f64, u64)>,
 }
 
 /// Reads [`RecordSummary`] from a record `searchlab train` wrote; an error if it has no such
@@ -187,6 +194,12 @@ pub fn read_summary(record: &str) -> Result<RecordSummary> {
         let start = line[..end].trim_end().rfind([' ', ';', ','])? + 1;
         line[start..end].trim().parse().ok()
     };
+    let time = record.lines().find_map(|line| {
+        let rest = line.strip_prefix("# Trained in ")?;
+        let (seconds, rest) = rest.split_once(" s on ")?;
+        let (threads, _) = rest.split_once(" thread")?;
+        Some((seconds.parse().ok()?, threads.parse().ok()?))
+    });
     record
         .lines()
         .find_map(|line| {
@@ -195,6 +208,7 @@ pub fn read_summary(record: &str) -> Result<RecordSummary> {
                 held_out: number_before(line, " held out")?,
                 hidden: number_before(line, " hidden units")?,
                 bytes: number_before(line, " bytes")?,
+                time,
             })
         })
         .ok_or_else(|| {
@@ -397,8 +411,10 @@ mod tests {
     fn draw_the_figures() {
         std::fs::create_dir_all("target/neural-figures").unwrap();
         for (name, svg) in book_figures().unwrap() {
-            let png = crate::teach::picture::svg_to_png(&svg).unwrap();
-            std::fs::write(format!("target/neural-figures/{name}.png"), png.bytes).unwrap();
+            if name.ends_with(".svg") {
+                let png = crate::teach::picture::svg_to_png(&svg).unwrap();
+                std::fs::write(format!("target/neural-figures/{name}.png"), png.bytes).unwrap();
+            }
             std::fs::write(format!("target/neural-figures/{name}"), svg).unwrap();
         }
     }
@@ -413,16 +429,20 @@ mod tests {
             crate::eval::neural::DEFAULT_NETWORK.len() as u64
         );
         assert!(summary.training > 1_000_000 && summary.held_out > 0);
-        let made_up = "# 10 training positions, 2 held out; 8 hidden units; 99 bytes. Date: x.";
+        let made_up = "# 10 training positions, 2 held out; 8 hidden units; 99 bytes. Date: x.\n\
+                       # Trained in 42 s on 2 threads (the epochs of this run; reading the data apart).";
         assert_eq!(
             read_summary(made_up).unwrap(),
             RecordSummary {
                 training: 10,
                 held_out: 2,
                 hidden: 8,
-                bytes: 99
+                bytes: 99,
+                time: Some((42.0, 2)),
             }
         );
+        let first_line = made_up.lines().next().unwrap();
+        assert_eq!(read_summary(first_line).unwrap().time, None);
         assert!(read_summary("nothing").is_err());
         assert!(read_losses("nothing").is_err());
         assert!(read_losses("epoch\ttraining_loss\tvalidation_loss\n1\t0.5\n").is_err());

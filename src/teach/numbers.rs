@@ -670,57 +670,53 @@ pub fn add_neural(numbers: &mut Numbers) -> Result<()> {
     );
     numbers.count("neural.record.hidden", summary.hidden);
     numbers.count("neural.record.bytes", summary.bytes);
+    if let Some((seconds, threads)) = summary.time {
+        numbers.add("neural.record.seconds", format!("{seconds:.0}"));
+        numbers.count("neural.record.threads", threads);
+    }
     numbers.add(
         "neural.record.kilobytes",
         format!("{:.0}", summary.bytes as f64 / 1024.0),
     );
     let losses = neural::default_losses()?;
+    let mut six_places: Vec<(String, f64)> = Vec::new();
     if let (Some(first), Some(last)) = (losses.first(), losses.last()) {
         numbers.count("neural.record.epochs", last.epoch as u64);
-        numbers.add(
-            "neural.record.first_validation",
-            format!("{:.6}", first.validation_loss),
-        );
-        numbers.add(
-            "neural.record.last_validation",
-            format!("{:.6}", last.validation_loss),
-        );
-        numbers.add(
-            "neural.record.first_training",
-            format!("{:.6}", first.training_loss),
-        );
-        numbers.add(
-            "neural.record.last_training",
-            format!("{:.6}", last.training_loss),
-        );
+        six_places.extend([
+            (
+                "neural.record.first_validation".into(),
+                first.validation_loss,
+            ),
+            ("neural.record.last_validation".into(), last.validation_loss),
+            ("neural.record.first_training".into(), first.training_loss),
+            ("neural.record.last_training".into(), last.training_loss),
+        ]);
     }
     for size in neural::read_hidden_sizes(neural::HIDDEN_SIZES)? {
         let key = format!("neural.hidden.h{}", size.hidden);
-        numbers.add(
-            format!("{key}.validation"),
-            format!("{:.6}", size.validation_loss),
-        );
+        six_places.push((format!("{key}.validation"), size.validation_loss));
         numbers.add(
             format!("{key}.seconds"),
             format!("{:.0}", size.train_seconds),
         );
         numbers.count(format!("{key}.per_node"), size.per_node().round() as u64);
     }
+    for (key, loss) in six_places {
+        numbers.add(key, format!("{loss:.6}"));
+    }
     let network = crate::eval::neural::default_network();
     let scale = neural::compare_with_handwritten(&network, neural::SAMPLE)?;
     numbers.count("neural.sample.positions", scale.positions as u64);
-    numbers.add(
-        "neural.sample.network_size",
-        format!("{:.0}", scale.network_mean_size),
-    );
-    numbers.add(
-        "neural.sample.handwritten_size",
-        format!("{:.0}", scale.handwritten_mean_size),
-    );
-    numbers.add(
-        "neural.sample.difference",
-        format!("{:.0}", scale.mean_difference),
-    );
+    for (key, centipawns) in [
+        ("neural.sample.network_size", scale.network_mean_size),
+        (
+            "neural.sample.handwritten_size",
+            scale.handwritten_mean_size,
+        ),
+        ("neural.sample.difference", scale.mean_difference),
+    ] {
+        numbers.add(key, format!("{centipawns:.0}"));
+    }
     numbers.add(
         "neural.sample.same_side",
         format!("{:.0}%", 100.0 * scale.same_side),

@@ -236,6 +236,22 @@ fn describe(changed: &Changes) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::features::PieceOn;
+
+    /// Adds (`sign` 1) or takes away (−1) the rows of `pieces` from `view`'s sums.
+    fn shift(
+        network: &Network,
+        sums: &mut [i16],
+        pieces: impl Iterator<Item = PieceOn>,
+        view: Color,
+        sign: i16,
+    ) {
+        for piece in pieces {
+            for (sum, w) in sums.iter_mut().zip(network.row(piece.feature(view))) {
+                *sum += sign * w;
+            }
+        }
+    }
 
     fn right(network: &Network, before: &Accumulator, changed: &Changes, after: &mut Accumulator) {
         network.update(before, changed, after);
@@ -249,16 +265,8 @@ mod tests {
     ) {
         for view in [Color::White, Color::Black] {
             let sums = after.view_mut(view);
-            for piece in changed.removed.iter() {
-                for (sum, w) in sums.iter_mut().zip(network.row(piece.feature(view))) {
-                    *sum -= w;
-                }
-            }
-            for piece in changed.added.iter() {
-                for (sum, w) in sums.iter_mut().zip(network.row(piece.feature(view))) {
-                    *sum += w;
-                }
-            }
+            shift(network, sums, changed.removed.iter(), view, -1);
+            shift(network, sums, changed.added.iter(), view, 1);
         }
     }
 
@@ -270,22 +278,8 @@ mod tests {
     ) {
         *after = before.clone();
         let sums = after.view_mut(Color::White);
-        for piece in changed.removed.iter() {
-            for (sum, w) in sums
-                .iter_mut()
-                .zip(network.row(piece.feature(Color::White)))
-            {
-                *sum -= w;
-            }
-        }
-        for piece in changed.added.iter() {
-            for (sum, w) in sums
-                .iter_mut()
-                .zip(network.row(piece.feature(Color::White)))
-            {
-                *sum += w;
-            }
-        }
+        shift(network, sums, changed.removed.iter(), Color::White, -1);
+        shift(network, sums, changed.added.iter(), Color::White, 1);
     }
 
     fn only_the_first_of_each(
@@ -297,16 +291,8 @@ mod tests {
         *after = before.clone();
         for view in [Color::White, Color::Black] {
             let sums = after.view_mut(view);
-            if let Some(piece) = changed.removed.iter().next() {
-                for (sum, w) in sums.iter_mut().zip(network.row(piece.feature(view))) {
-                    *sum -= w;
-                }
-            }
-            if let Some(piece) = changed.added.iter().next() {
-                for (sum, w) in sums.iter_mut().zip(network.row(piece.feature(view))) {
-                    *sum += w;
-                }
-            }
+            shift(network, sums, changed.removed.iter().take(1), view, -1);
+            shift(network, sums, changed.added.iter().take(1), view, 1);
         }
     }
 
@@ -327,30 +313,21 @@ mod tests {
 
     #[test]
     fn typical_mistakes_are_named() {
-        let verdict = grade_accumulator_update(forgets_to_copy);
-        assert!(
-            verdict.message().contains("a quiet move"),
-            "{}",
-            verdict.message()
-        );
-        let verdict = grade_accumulator_update(one_view_only);
-        assert!(
-            verdict.message().contains("Black's view"),
-            "{}",
-            verdict.message()
-        );
-        // A capture removes two pieces: the captured one is forgotten first.
-        let verdict = grade_accumulator_update(only_the_first_of_each);
-        assert!(
-            verdict.message().contains("a capture, e4d5"),
-            "{}",
-            verdict.message()
-        );
-        let verdict = grade_accumulator_update(unwritten);
-        assert!(
-            verdict.message().contains("not done yet"),
-            "{}",
-            verdict.message()
-        );
+        let mistakes: [(AccumulatorUpdate, &str); 4] = [
+            (forgets_to_copy, "a quiet move"),
+            (one_view_only, "Black's view"),
+            // A capture removes two pieces: the captured one is forgotten.
+            (only_the_first_of_each, "a capture, e4d5"),
+            (unwritten, "not done yet"),
+        ];
+        for (update, named) in mistakes {
+            let verdict = grade_accumulator_update(update);
+            assert!(!verdict.passed());
+            assert!(
+                verdict.message().contains(named),
+                "{named}: {}",
+                verdict.message()
+            );
+        }
     }
 }
