@@ -20,6 +20,7 @@
 //! another position's key, so it is never mistaken for the line's. Other evaluations, and the
 //! stages that use them, pay nothing for this.
 
+use super::endgame;
 use super::features;
 use super::network::{Accumulator, Network};
 use crate::game::Evaluator;
@@ -106,14 +107,16 @@ impl NeuralEvaluation {
     }
 
     // ANCHOR: evaluate
-    /// The score of `game`'s position for the side to move.
+    /// The score of `game`'s position for the side to move: the network's, and against a bare
+    /// king the hand-written drive towards the edge ([`endgame::drive_lone_king`]), which the
+    /// network cannot have learned: its data keeps no decided position.
     pub fn evaluate(&mut self, game: &Chess) -> Score {
         let board = game.board();
+        let us = board.side_to_move();
         let ply = self.follow_line(game);
-        Score(
-            self.network
-                .output(&self.line[ply].accumulator, board.side_to_move()),
-        )
+        let network = self.network.output(&self.line[ply].accumulator, us);
+        let drive = endgame::drive_lone_king(board, us) - endgame::drive_lone_king(board, !us);
+        Score(network + drive)
     }
 
     /// The accumulator of `game`'s position: kept, updated from the nearest kept one above it
