@@ -63,13 +63,18 @@ def handshake(engine):
         f"Hash option: {hash_option}",
     )
     stage = engine.options["Stage"]
-    # The stages are listed in ladder order, and the default is the strongest: the last one.
+    # The ladder's stages in order, the default the strongest of them (parallel), then the
+    # neural stage, offered beside the ladder until it becomes the default.
+    ladder = ["minimax", "alphabeta", "iterative", "cached", "ordered", "pvs", "quiescence", "selective", "parallel"]
     expect(
-        stage.type == "combo" and stage.var and stage.default == stage.var[-1],
+        stage.type == "combo" and stage.var == ladder + ["neural"] and stage.default == "parallel",
         f"Stage option: {stage}",
     )
-    ladder = ["minimax", "alphabeta", "iterative", "cached", "ordered", "pvs", "quiescence", "selective"]
-    expect(stage.var[: len(ladder)] == ladder, f"{stage.var}")
+    eval_file = engine.options["EvalFile"]
+    expect(
+        (eval_file.type, eval_file.default) == ("string", "<compiled-in>"),
+        f"EvalFile option: {eval_file}",
+    )
     engine.configure({"Hash": 8, "Stage": "cached"})
     engine.ping()
 
