@@ -15,6 +15,7 @@ pub mod train;
 pub mod tune;
 pub mod uci;
 
+use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use searchlab::lab::compare::{compare, Comparison};
 use searchlab::positions::NamedPosition;
@@ -81,10 +82,7 @@ pub fn with_settings(
 /// `--eval-file`: reads the weights file at `path` and makes it the network every neural
 /// evaluation of this run plays with; the error names the file and what is wrong with it.
 pub fn choose_network_file(path: &std::path::Path) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let bytes = std::fs::read(path).with_context(|| format!("--eval-file {}", path.display()))?;
-    let network = searchlab::eval::network::Network::from_bytes(&bytes)
-        .with_context(|| format!("--eval-file {}", path.display()))?;
+    let network = searchlab::eval::network::Network::read_file(path).context("--eval-file")?;
     searchlab::eval::neural::choose_network(Some(std::sync::Arc::new(network)));
     Ok(())
 }

@@ -239,6 +239,17 @@ impl Network {
         bytes
     }
 
+    /// Reads the weights file at `path` ([`Network::from_bytes`]); the error names the file and
+    /// says whether it could not be read or is not a network.
+    pub fn read_file(path: &std::path::Path) -> Result<Network> {
+        let in_file = |reason: String| Error::Io {
+            path: path.display().to_string(),
+            reason,
+        };
+        let bytes = std::fs::read(path).map_err(|e| in_file(format!("cannot read it: {e}")))?;
+        Network::from_bytes(&bytes).map_err(|e| in_file(e.to_string()))
+    }
+
     /// Reads a weights file ([`Network::to_bytes`]); the error says what is wrong with it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network> {
         let bad = |what: String| Error::Network(format!("not a searchlab network: {what}"));

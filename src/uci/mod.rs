@@ -709,11 +709,8 @@ impl EngineThread {
                 choose_network(None);
                 self.say(info_string("EvalFile: the network compiled in"));
             } else {
-                let network = std::fs::read(path)
-                    .map_err(|e| bad_value(format!("cannot read it: {e}")))
-                    .and_then(|bytes| {
-                        Network::from_bytes(&bytes).map_err(|e| bad_value(e.to_string()))
-                    })?;
+                let network = Network::read_file(std::path::Path::new(path))
+                    .map_err(|e| bad_value(e.to_string()))?;
                 self.say(info_string(format!(
                     "EvalFile: {path}, {} hidden units; the neural stage plays with it",
                     network.hidden()
