@@ -72,7 +72,7 @@ fn main() {
         Some(Command::Uci) => cli::uci::run(),
         Some(Command::Figures(args)) => cli::figures::run(args, cli.json),
         Some(Command::Scaling(args)) => cli::scaling::run(args, cli.json),
-        Some(Command::Datagen(args)) => cli::datagen::run(args, cli.json),
+        Some(Command::Datagen(args)) => cli::datagen::run(args, cli.eval_file.as_deref(), cli.json),
         Some(Command::Tune(args)) => cli::tune::run(args, cli.json),
         Some(Command::Train(args)) => cli::train::run(args, cli.json),
         Some(Command::Exercise(args)) => cli::exercise::run(args),

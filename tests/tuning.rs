@@ -142,3 +142,46 @@ fn bad_data_is_named() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("data line 1"));
 }
+
+/// `datagen --stage neural` writes which engine and which network played into the file's
+/// header, and a file is resumed only by that engine: games of two engines in one file would
+/// be data that no header describes.
+#[test]
+fn datagen_records_its_engine_and_resumes_only_with_it() {
+    let data = scratch("datagen-neural.txt");
+    let path = data.to_str().unwrap();
+    let first = &[
+        "datagen", path, "--games", "1", "--nodes", "300", "--stage", "neural",
+    ][..];
+    ok(first);
+    let text = std::fs::read_to_string(&data).unwrap();
+    let engine = text
+        .lines()
+        .find(|line| line.starts_with("# engine "))
+        .expect("an engine line");
+    assert!(
+        engine.starts_with(
+            "# engine neural network the compiled-in network (128 hidden units, FNV-1a "
+        ),
+        "{engine}"
+    );
+    assert_eq!(read_progress(&text).unwrap().games.len(), 1);
+    // Another engine may not add its games to the file, and the file is left as it was.
+    let out = searchlab(&["datagen", path, "--games", "2", "--nodes", "300"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("played by another engine"), "{stderr}");
+    assert!(stderr.contains("this run would be `parallel`"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&data).unwrap(), text);
+    // The same engine resumes it.
+    ok(&[
+        "datagen", path, "--games", "2", "--nodes", "300", "--stage", "neural",
+    ][..]);
+    let resumed = std::fs::read_to_string(&data).unwrap();
+    assert!(resumed.starts_with(&text));
+    assert_eq!(read_progress(&resumed).unwrap().games.len(), 2);
+    // A stage that does not exist is named.
+    let out = searchlab(&["datagen", path, "--stage", "nerual"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nerual"));
+}

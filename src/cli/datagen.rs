@@ -1,14 +1,16 @@
-//! `searchlab datagen`: self-play games of the strongest stage, their quiet positions written
-//! with each game's result, for `searchlab tune`. Stop it at any time; the same command
-//! resumes it.
+//! `searchlab datagen`: self-play games of the strongest stage (or the one `--stage` names),
+//! their quiet positions written with each game's result, for `searchlab tune` and `searchlab
+//! train`. Stop it at any time; the same command resumes it. The file's header records the
+//! engine that played and, for the learned evaluation, which network it played with, so that a
+//! network trained on the file can say where its knowledge came from.
 
 use super::progress_bar;
 use anyhow::Context;
 use searchlab::lab::datagen::{missing_games, play_games, read_progress, DatagenConfig, GameData};
-use searchlab::EngineSpec;
+use searchlab::{Chess, EngineSpec};
 use std::fs::OpenOptions;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -40,10 +42,41 @@ pub struct Args {
     /// [default: 500 drawn from that book, compiled into the binary].
     #[arg(long)]
     pub openings: Option<PathBuf>,
+    /// The engine that plays both sides, e.g. `neural` (the learned evaluation, with the network
+    /// `--eval-file` names or the compiled-in one) [default: the strongest stage].
+    #[arg(long)]
+    pub stage: Option<String>,
+}
+
+/// The header line naming the engine, as `datagen` writes it and checks it on resuming.
+const ENGINE_HEADER: &str = "# engine ";
+
+/// The header line naming the engine (and, for a neural stage, its network: `eval_file` or the
+/// compiled-in one, with a checksum of its weights, which tells two networks apart).
+fn engine_line(spec: &EngineSpec<Chess>, eval_file: Option<&Path>) -> String {
+    let mut line = format!("{ENGINE_HEADER}{spec}");
+    if spec.stage().name == "neural" {
+        let network = searchlab::eval::neural::chosen_network();
+        let checksum = network
+            .to_bytes()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+            });
+        let name = eval_file.map_or_else(
+            || "the compiled-in network".to_string(),
+            |path| path.display().to_string(),
+        );
+        line.push_str(&format!(
+            " network {name} ({} hidden units, FNV-1a {checksum:016x})",
+            network.hidden()
+        ));
+    }
+    line
 }
 
 /// Runs `searchlab datagen`.
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, eval_file: Option<&Path>, json: bool) -> anyhow::Result<()> {
     let openings = super::read_openings(args.openings.as_deref())?;
     if args.nodes == 0 {
         anyhow::bail!("--nodes must be at least 1");
@@ -54,8 +87,16 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         random_plies: args.random_plies,
         seed: args.seed,
         openings,
-        engine: super::with_settings(EngineSpec::strongest(), None, args.hash)?,
+        engine: super::with_settings(
+            match &args.stage {
+                Some(stage) => stage.parse()?,
+                None => EngineSpec::strongest(),
+            },
+            None,
+            args.hash,
+        )?,
     };
+    let engine_line = engine_line(&config.engine, eval_file);
     // What the file holds already: keep its whole games, cut off a game stopped mid-write.
     let existing = match std::fs::read_to_string(&args.output) {
         Ok(text) => text,
@@ -66,6 +107,26 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     };
     let progress =
         read_progress(&existing).with_context(|| format!("in {}", args.output.display()))?;
+    // A file is resumed only by the engine that began it: two engines' games in one file
+    // would make data that no header describes. (Files from before the header named the engine
+    // were played by the strongest stage of the day, with the table size left alone.)
+    if progress.whole_bytes > 0 {
+        let recorded = existing
+            .lines()
+            .take_while(|line| line.starts_with('#'))
+            .find(|line| line.starts_with(ENGINE_HEADER))
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("{ENGINE_HEADER}{}", EngineSpec::<Chess>::strongest()));
+        if recorded != engine_line {
+            anyhow::bail!(
+                "{} was played by another engine: its header says `{}`, this run would be `{}`; \
+                 resume it with the same --stage, --hash and --eval-file, or write a new file",
+                args.output.display(),
+                recorded.trim_start_matches(ENGINE_HEADER),
+                engine_line.trim_start_matches(ENGINE_HEADER)
+            );
+        }
+    }
     let file = OpenOptions::new()
         .create(true)
         .write(true)
@@ -83,7 +144,8 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         writeln!(
             file,
             "# searchlab datagen: FEN | score (centipawns, White's view) | result (1, 0.5, 0 for White)\n\
-             # nodes {} random plies {} seed {} openings {}",
+             # nodes {} random plies {} seed {} openings {}\n\
+             {engine_line}",
             config.nodes,
             config.random_plies,
             config.seed,

@@ -78,8 +78,8 @@ pub struct DatagenConfig {
     pub seed: u64,
     /// The positions games start from (FENs).
     pub openings: Vec<String>,
-    /// The engine that plays both sides (one per thread): the strongest stage, with the table
-    /// size asked for.
+    /// The engine that plays both sides (one per thread): the strongest stage unless another
+    /// is asked for (`datagen --stage`), with the table size asked for.
     pub engine: EngineSpec<Chess>,
 }
 
