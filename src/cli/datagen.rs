@@ -57,19 +57,14 @@ fn engine_line(spec: &EngineSpec<Chess>, eval_file: Option<&Path>) -> String {
     let mut line = format!("{ENGINE_HEADER}{spec}");
     if spec.stage().name == "neural" {
         let network = searchlab::eval::neural::chosen_network();
-        let checksum = network
-            .to_bytes()
-            .iter()
-            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
-                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-            });
         let name = eval_file.map_or_else(
             || "the compiled-in network".to_string(),
             |path| path.display().to_string(),
         );
         line.push_str(&format!(
-            " network {name} ({} hidden units, FNV-1a {checksum:016x})",
-            network.hidden()
+            " network {name} ({} hidden units, FNV-1a {})",
+            network.hidden(),
+            network.checksum()
         ));
     }
     line

@@ -239,6 +239,19 @@ impl Network {
         bytes
     }
 
+    /// A fingerprint of the weights file ([`Network::to_bytes`]): its 64-bit FNV-1a hash, as
+    /// sixteen hex digits. `datagen` writes it into the header of the games a network played,
+    /// so that a network trained on them records which network made its data.
+    pub fn checksum(&self) -> String {
+        let hash = self
+            .to_bytes()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+            });
+        format!("{hash:016x}")
+    }
+
     /// Reads the weights file at `path` ([`Network::from_bytes`]); the error names the file and
     /// says whether it could not be read or is not a network.
     pub fn read_file(path: &std::path::Path) -> Result<Network> {

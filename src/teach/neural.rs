@@ -4,6 +4,7 @@
 //!
 //! - [`DEFAULT_RECORD`] is the record `searchlab train` wrote beside the compiled-in weights
 //!   (the command, the data, the loss of each epoch); [`training_curve_svg`] draws its losses.
+//!   [`FIRST_GENERATION_RECORD`] is the record of the network whose games it learned from.
 //! - [`piece_map`] asks the network what a piece is worth on each square of a position: the
 //!   piece moved to every square it may stand on, each position evaluated in full;
 //!   [`piece_map_svg`] draws the answer on the board.
@@ -29,6 +30,12 @@ use std::str::FromStr;
 /// What `searchlab train` recorded beside the compiled-in network
 /// (`assets/nnue/default.nnue.txt`): the command, the data, and the loss of every epoch.
 pub const DEFAULT_RECORD: &str = include_str!("../../assets/nnue/default.nnue.txt");
+
+/// What `searchlab train` recorded beside the first generation of the compiled-in network,
+/// kept as `assets/nnue/gen1.nnue`: it learned from stage 9's games alone, and its own games
+/// are part of what the compiled-in network learned from (the data's header names it by its
+/// [`Network::checksum`]).
+pub const FIRST_GENERATION_RECORD: &str = include_str!("../../assets/nnue/gen1.nnue.txt");
 
 /// The losses of every epoch of the compiled-in network's training, read from
 /// [`DEFAULT_RECORD`].
@@ -446,6 +453,26 @@ mod tests {
         assert!(read_summary("nothing").is_err());
         assert!(read_losses("nothing").is_err());
         assert!(read_losses("epoch\ttraining_loss\tvalidation_loss\n1\t0.5\n").is_err());
+    }
+
+    #[test]
+    fn the_compiled_in_network_names_the_network_whose_games_it_learned_from() {
+        // The first generation, kept beside the compiled-in network, is the one that played a
+        // data file of its record (named by the checksum of its weights, as `datagen` wrote
+        // it): the chain from the repository's commands to the weights is whole.
+        let first = Network::from_bytes(include_bytes!("../../assets/nnue/gen1.nnue")).unwrap();
+        let named = format!("hidden units, FNV-1a {})", first.checksum());
+        assert!(
+            DEFAULT_RECORD
+                .lines()
+                .any(|line| line.contains("engine neural network") && line.ends_with(&named)),
+            "no data file of the record was played by {named}"
+        );
+        assert_ne!(first.checksum(), default_network().checksum());
+        // The first generation learned from stage 9's games alone: no network played them.
+        assert!(!FIRST_GENERATION_RECORD.contains("engine neural"));
+        let summary = read_summary(FIRST_GENERATION_RECORD).unwrap();
+        assert_eq!(summary.hidden, first.hidden() as u64);
     }
 
     #[test]

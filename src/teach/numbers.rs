@@ -681,6 +681,11 @@ pub fn add_neural(numbers: &mut Numbers) -> Result<()> {
         "neural.record.kilobytes",
         format!("{:.0}", summary.bytes as f64 / 1024.0),
     );
+    let first = neural::read_summary(neural::FIRST_GENERATION_RECORD)?;
+    numbers.count("neural.gen1.positions", first.training + first.held_out);
+    if let Some(last) = crate::lab::train::read_losses(neural::FIRST_GENERATION_RECORD)?.last() {
+        numbers.count("neural.gen1.epochs", last.epoch as u64);
+    }
     let losses = neural::default_losses()?;
     let mut six_places: Vec<(String, f64)> = Vec::new();
     if let (Some(first), Some(last)) = (losses.first(), losses.last()) {
