@@ -331,6 +331,8 @@ const PLACEHOLDERS: &[(&str, &str, &str)] = &[
     ("--stage", "-PIECE", "-null_move"),
     ("--stage", "-TERM", "-mobility"),
     ("--depth", "<d>", "4"),
+    // The count of a data file's games, which its network's record gives.
+    ("--games", "N", "2"),
     ("--sprt", "elo0,elo1", "0,10"),
     // Two builds of searchlab played against each other: here, this build against itself.
     ("--engine", "NEW uci", "target/release/searchlab uci"),

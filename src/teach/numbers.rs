@@ -301,7 +301,8 @@ pub fn add_bench_signature(numbers: &mut Numbers) -> Result<()> {
 /// +86)`) and `.llr` where recorded; and the ratings fitted to the Stockfish matches
 /// (`rating.stockfish.SET`, `1953 (1910 to 1997)`): `handset` and `tuned` over their levels,
 /// `b2cfc9a` over 2000 and 2200 (the levels the others share), `b2cfc9a.all` over all four,
-/// `b2cfc9a.upper` over 2200 and 2400 (the levels stage 10 played) and `neural` over stage 10's.
+/// `b2cfc9a.upper` over 2200 and 2400 (the levels stage 10 played), `neural` over stage 10's
+/// with the first generation of its network and `neural2` with the second.
 /// Returns the tables the chapters include, by file name.
 pub fn add_matches(numbers: &mut Numbers) -> Result<Vec<(&'static str, String)>> {
     let results = results::parse_results(results::MATCH_RESULTS)?;
@@ -353,6 +354,7 @@ pub fn add_matches(numbers: &mut Numbers) -> Result<Vec<(&'static str, String)>>
         ("b2cfc9a.all", "b2cfc9a", &[][..]),
         ("b2cfc9a.upper", "b2cfc9a", &[2200, 2400][..]),
         ("neural", "neural", &[][..]),
+        ("neural2", "neural2", &[][..]),
     ] {
         let rated: Vec<RatedResult> = levels(set, only)?
             .into_iter()
