@@ -7,6 +7,7 @@
 use super::progress_bar;
 use anyhow::Context;
 use searchlab::lab::datagen::{missing_games, play_games, read_progress, DatagenConfig, GameData};
+use searchlab::search::registry::StageId;
 use searchlab::{Chess, EngineSpec};
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -55,7 +56,7 @@ const ENGINE_HEADER: &str = "# engine ";
 /// compiled-in one, with a checksum of its weights, which tells two networks apart).
 fn engine_line(spec: &EngineSpec<Chess>, eval_file: Option<&Path>) -> String {
     let mut line = format!("{ENGINE_HEADER}{spec}");
-    if spec.stage().name == "neural" {
+    if spec.stage().id == StageId::Neural {
         let network = searchlab::eval::neural::chosen_network();
         let name = eval_file.map_or_else(
             || "the compiled-in network".to_string(),

@@ -195,14 +195,14 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// What made the network, to keep beside it: the command, the data and the losses. (Epochs
-/// run before a resume are not listed: their losses were printed by the earlier run.)
 /// How long the epochs of this run took, and on how many threads.
 struct Timing {
     seconds: f64,
     threads: usize,
 }
 
+/// What made the network, to keep beside it: the command, the data and the losses. (Epochs
+/// run before a resume are not listed: their losses were printed by the earlier run.)
 fn record(
     args: &Args,
     sources: &[(String, DataSource)],
