@@ -426,8 +426,10 @@ pub mod move_picker {
 
     /// The moves of one node, handed out best first.
     pub struct MovePicker<M> {
-        /// Every move with its order score; the first `next` of them have been handed out.
-        scored: Vec<(M, i32)>,
+        /// Every move; the first `next` of them have been handed out.
+        moves: Vec<M>,
+        /// The order score of each move, at the move's index.
+        scores: Vec<i32>,
         next: usize,
     }
 
@@ -456,33 +458,37 @@ pub mod move_picker {
             quiet_score: impl Fn(M) -> i32,
         ) -> MovePicker<M> {
             let room = Vec::with_capacity(moves.len());
-            MovePicker::scored_in(room, game, &moves, hash_move, tables, ply, quiet_score)
+            MovePicker::scored_in(room, game, moves, hash_move, tables, ply, quiet_score)
         }
 
         /// As [`MovePicker::with_quiet_scores`], scoring into `room`, a list kept from an earlier
         /// node ([`MovePicker::into_room`] gives it back): a search that keeps one per ply asks
         /// for no new memory.
         pub fn scored_in<G: Game<Move = M>>(
-            mut room: Vec<(M, i32)>,
+            mut room: Vec<i32>,
             game: &G,
-            moves: &[M],
+            moves: Vec<M>,
             hash_move: Option<M>,
             tables: &OrderingTables<M>,
             ply: Ply,
             quiet_score: impl Fn(M) -> i32,
         ) -> MovePicker<M> {
             let killers = tables.killers(ply);
-            let scored = |mv: M| -> (M, i32) {
+            let score = |mv: M| -> i32 {
                 todo!("exercise ordered: write the part 'order'")
             };
             room.clear();
-            room.extend(moves.iter().map(|&mv| scored(mv)));
-            MovePicker::from_scores(room)
+            room.extend(moves.iter().map(|&mv| score(mv)));
+            MovePicker {
+                moves,
+                scores: room,
+                next: 0,
+            }
         }
 
         /// How many moves are not handed out yet.
         pub fn remaining(&self) -> usize {
-            self.scored.len() - self.next
+            self.moves.len() - self.next
         }
 
         /// How many moves have been handed out.
@@ -492,18 +498,25 @@ pub mod move_picker {
 
         /// The moves not handed out yet, in no particular order.
         pub fn rest(&self) -> impl Iterator<Item = M> + '_ {
-            self.scored[self.next..].iter().map(|&(mv, _)| mv)
+            self.moves[self.next..].iter().copied()
         }
 
-        /// The list the moves were scored in, for the next node to score into.
-        pub fn into_room(self) -> Vec<(M, i32)> {
-            self.scored
+        /// The moves, and the list their scores were written in, for the next node to use again.
+        pub fn into_room(self) -> (Vec<M>, Vec<i32>) {
+            (self.moves, self.scores)
         }
+    }
 
+    impl<M> MovePicker<M> {
         /// A picker for moves already scored: each move with its order score, handed out best
         /// first (a notebook's exercise cell scores the moves its own way).
         pub fn from_scores(scored: Vec<(M, i32)>) -> MovePicker<M> {
-            MovePicker { scored, next: 0 }
+            let (moves, scores) = scored.into_iter().unzip();
+            MovePicker {
+                moves,
+                scores,
+                next: 0,
+            }
         }
     }
 
@@ -517,9 +530,9 @@ pub mod move_picker {
         /// by the moves and their scores, so the search stays deterministic.
         #[inline]
         fn next(&mut self) -> Option<M> {
-            let rest = self.scored.get(self.next..)?;
-            let (mut best, mut best_score) = (0, rest.first()?.1);
-            for (i, &(_, score)) in rest.iter().enumerate().skip(1) {
+            let rest = self.scores.get(self.next..)?;
+            let (mut best, mut best_score) = (0, *rest.first()?);
+            for (i, &score) in rest.iter().enumerate().skip(1) {
                 // The first of the best: a later move must score higher to take its place.
                 if score > best_score {
                     (best, best_score) = (i, score);
@@ -528,8 +541,9 @@ pub mod move_picker {
                     }
                 }
             }
-            let chosen = rest[best].0;
-            self.scored.swap(self.next, self.next + best);
+            let chosen = self.moves[self.next + best];
+            self.moves.swap(self.next, self.next + best);
+            self.scores.swap(self.next, self.next + best);
             self.next += 1;
             Some(chosen)
         }
@@ -540,9 +554,10 @@ pub mod move_picker {
     pub struct NodeLists<M> {
         /// The node's moves.
         pub moves: Vec<M>,
-        /// The moves with their order scores: the move picker's list, or the quiescence search's
-        /// captures in order.
-        pub scored: Vec<(M, i32)>,
+        /// The move picker's order scores.
+        pub scored: Vec<i32>,
+        /// The quiescence search's noisy moves in order, with what each captures.
+        pub noisy: Vec<(M, i32, i32)>,
         /// The quiet moves tried so far (if a later one cuts off, the history punishes them).
         pub quiets_tried: Vec<M>,
         /// The principal variation of the child being searched.
@@ -554,6 +569,7 @@ pub mod move_picker {
             NodeLists {
                 moves: Vec::new(),
                 scored: Vec::new(),
+                noisy: Vec::new(),
                 quiets_tried: Vec::new(),
                 child_pv: Vec::new(),
             }
@@ -582,6 +598,7 @@ pub mod move_picker {
                 .unwrap_or_default();
             lists.moves.clear();
             lists.scored.clear();
+            lists.noisy.clear();
             lists.quiets_tried.clear();
             lists.child_pv.clear();
             lists
@@ -615,22 +632,31 @@ pub mod move_picker {
     }
 
     /// [`noisy_moves_in_order`], into lists kept from node to node (see [`PlyLists`]): `moves`
-    /// gets the noisy moves, and `ordered` them with their order keys, in the same order. Each
-    /// key is worked out once, where sorting in place works it out at every comparison.
+    /// gets the noisy moves, and `ordered` them with what each captures ([`Game::capture`]), in
+    /// the same order. Each capture is worked out once, where sorting in place works it out at
+    /// every comparison, and the search reads it again (delta pruning wants the victim).
     pub fn noisy_moves_in_order_into<G: Game>(
         game: &G,
         moves: &mut Vec<G::Move>,
-        ordered: &mut Vec<(G::Move, i32)>,
+        ordered: &mut Vec<(G::Move, i32, i32)>,
     ) {
         game.noisy_moves_into(moves);
         ordered.clear();
-        ordered.extend(moves.iter().map(|&mv| (mv, noisy_order(game, mv))));
-        ordered.sort_by_key(|&(_, key)| key); // stable too
+        ordered.extend(moves.iter().map(|&mv| {
+            let capture = game.capture(mv);
+            (mv, capture_order(capture), capture.map_or(0, |c| c.victim))
+        }));
+        ordered.sort_by_key(|&(_, key, _)| key); // stable too
     }
 
     /// A noisy move's order key, the least first: MVV-LVA, negated (a quiet evasion of check: 0).
     fn noisy_order<G: Game>(game: &G, mv: G::Move) -> i32 {
-        -game.capture(mv).map_or(0, Capture::mvv_lva)
+        capture_order(game.capture(mv))
+    }
+
+    /// The order key of a move that captures `capture` (`None`: a quiet evasion of check).
+    fn capture_order(capture: Option<Capture>) -> i32 {
+        -capture.map_or(0, Capture::mvv_lva)
     }
 
     /// Delta pruning in a quiescence search: a capture is skipped when the static evaluation plus
@@ -673,7 +699,7 @@ pub mod move_picker {
         fn ties_come_out_in_the_order_the_swaps_leave() {
             // C (9) is swapped with A, which then stands behind B: C, B, A, D, not C, A, B, D.
             let scored = vec![('A', 5), ('B', 5), ('C', 9), ('D', 5)];
-            let picker = MovePicker { scored, next: 0 };
+            let picker = MovePicker::from_scores(scored);
             assert_eq!(picker.collect::<String>(), "CBAD");
         }
 

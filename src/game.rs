@@ -107,6 +107,13 @@ pub trait Game: Clone + Send {
         None
     }
 
+    /// Whether `mv` captures or promotes: whether [`Game::capture`] is `Some`, for a search
+    /// that only asks whether a move is quiet (a game may answer sooner than it works out
+    /// the values).
+    fn is_noisy(&self, mv: Self::Move) -> bool {
+        self.capture(mv).is_some()
+    }
+
     /// The moves a quiescence search tries at the horizon: captures and promotions; in check,
     /// every legal move (any of them may be the only escape). Games without captures have
     /// none outside check: every position is quiet.
@@ -124,6 +131,12 @@ pub trait Game: Clone + Send {
     /// without captures.
     fn see(&self, _mv: Self::Move) -> i32 {
         0
+    }
+
+    /// Whether [`Game::see`] of `mv` is at least `threshold`: all that pruning asks, which a
+    /// game may answer without playing the whole exchange out.
+    fn see_at_least(&self, mv: Self::Move, threshold: i32) -> bool {
+        self.see(mv) >= threshold
     }
 
     // ANCHOR: game_moved_piece

@@ -127,6 +127,42 @@ fn noisy_moves_are_the_legal_captures_and_promotions_in_order() {
     assert_eq!(checked, 39_197, "positions compared");
 }
 
+/// The questions the search asks in a hurry agree with the full answers, for every legal move
+/// of every suite position and every position one and two moves later: whether a move is
+/// noisy ([`Game::is_noisy`]) with whether it captures something ([`Game::capture`]), and
+/// whether its exchange reaches a threshold ([`Game::see_at_least`], which often stops before
+/// the exchange is played out) with the exchange's value ([`Game::see`]).
+#[test]
+fn quick_answers_agree_with_the_full_ones() {
+    let thresholds = [
+        -1000, -300, -200, -150, -100, -50, 0, 1, 50, 100, 220, 300, 900,
+    ];
+    let mut moves = 0;
+    let checked = each_suite_position(2, None, |game| {
+        for mv in game.legal_moves() {
+            moves += 1;
+            assert_eq!(
+                game.is_noisy(mv),
+                game.capture(mv).is_some(),
+                "{mv} in {}",
+                game.fen()
+            );
+            let see = game.see(mv);
+            for threshold in thresholds {
+                let at_least = game.see_at_least(mv, threshold);
+                assert_eq!(
+                    at_least,
+                    see >= threshold,
+                    "{mv} at {threshold} in {}",
+                    game.fen()
+                );
+            }
+        }
+    });
+    assert_eq!(checked, 39_197, "positions compared");
+    assert_eq!(moves, 1_008_279, "moves compared");
+}
+
 /// The moves at the last ply of a `depth`-ply tree that give check, each asked before it is
 /// played ([`Game::gives_check`]) and checked against the position after it.
 fn checks_at(game: &mut Chess, depth: u32) -> u64 {

@@ -9,6 +9,7 @@
 //! stored per piece; both terms only ever needed the counts.
 
 use super::{king_safety, mobility};
+use crate::games::chess::squares_of;
 use chess::{
     get_bishop_moves, get_knight_moves, get_rook_moves, BitBoard, Board, Color, Piece, Square,
     ALL_COLORS,
@@ -31,9 +32,17 @@ pub fn attacks(piece: Piece, square: Square, occupied: BitBoard) -> BitBoard {
 
 /// The squares the pawns of `color` attack: every pawn one rank forward and one file aside.
 pub fn pawn_attacks(board: &Board, color: Color) -> BitBoard {
+    pawns_attack(
+        *board.pieces(Piece::Pawn) & *board.color_combined(color),
+        color,
+    )
+}
+
+/// The squares pawns of `color` on `pawns` attack, all at once.
+pub fn pawns_attack(pawns: BitBoard, color: Color) -> BitBoard {
     const NOT_A_FILE: u64 = !0x0101_0101_0101_0101;
     const NOT_H_FILE: u64 = !0x8080_8080_8080_8080;
-    let pawns = (*board.pieces(Piece::Pawn) & *board.color_combined(color)).0;
+    let pawns = pawns.0;
     BitBoard(match color {
         Color::White => ((pawns & NOT_A_FILE) << 7) | ((pawns & NOT_H_FILE) << 9),
         Color::Black => ((pawns & NOT_A_FILE) >> 9) | ((pawns & NOT_H_FILE) >> 7),
@@ -78,16 +87,16 @@ impl PieceAttacks {
             };
             // One loop per kind of piece, so each knows its attacks without asking its kind.
             let mine = |piece| *board.pieces(piece) & own;
-            for square in mine(Piece::Knight) {
+            for square in squares_of(mine(Piece::Knight)) {
                 count(0, get_knight_moves(square));
             }
-            for square in mine(Piece::Bishop) {
+            for square in squares_of(mine(Piece::Bishop)) {
                 count(1, get_bishop_moves(square, occupied));
             }
-            for square in mine(Piece::Rook) {
+            for square in squares_of(mine(Piece::Rook)) {
                 count(2, get_rook_moves(square, occupied));
             }
-            for square in mine(Piece::Queen) {
+            for square in squares_of(mine(Piece::Queen)) {
                 count(3, attacks(Piece::Queen, square, occupied));
             }
             self.area[color.to_index()] = in_area;

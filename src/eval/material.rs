@@ -7,6 +7,7 @@
 
 use super::weights::{MATERIAL, PSQT};
 use super::{relative, sign, Sink, Tapered};
+use crate::games::chess::squares_of;
 use chess::{BitBoard, Board, Color, Piece, Square, ALL_COLORS, ALL_PIECES};
 
 // ANCHOR: count
@@ -63,7 +64,7 @@ impl WeightedMaterial {
         let changed =
             ALL_COLORS.map(|color| *before.color_combined(color) ^ *after.color_combined(color));
         let mut change = Tapered::ZERO;
-        for square in changed[0] | changed[1] {
+        for square in squares_of(changed[0] | changed[1]) {
             if let Some(piece) = before.piece_on(square) {
                 change = change - self.value(before, piece, square);
             }
@@ -93,7 +94,7 @@ impl WeightedMaterial {
             for piece in ALL_PIECES {
                 let at = 64 * (6 * color.to_index() + piece.to_index());
                 let table = &self.values[at..at + 64];
-                for square in *board.pieces(piece) & own {
+                for square in squares_of(*board.pieces(piece) & own) {
                     total += table[square.to_index()];
                 }
             }

@@ -12,6 +12,7 @@
 
 use super::weights::{DOUBLED_PAWN, ISOLATED_PAWN, PASSED_PAWN};
 use super::{sign, Sink};
+use crate::games::chess::squares_of;
 use chess::{get_adjacent_files, get_file, BitBoard, Board, Color, Piece, Square, ALL_COLORS};
 
 /// The squares strictly ahead of `square` for `color` (ranks beyond it, every file).
@@ -39,7 +40,7 @@ pub fn count<S: Sink>(board: &Board, sink: &mut S) {
         let own = pawns & *board.color_combined(color);
         let enemy = pawns & *board.color_combined(!color);
         let (mut doubled, mut isolated) = (0, 0);
-        for square in own {
+        for square in squares_of(own) {
             let file = square.get_file();
             if (get_file(file) & ranks_ahead(square, color) & own) != BitBoard(0) {
                 doubled += 1; // counted once for each pawn with another of its own ahead

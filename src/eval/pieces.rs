@@ -8,6 +8,7 @@
 
 use super::weights::{BISHOP_PAIR, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE};
 use super::{sign, Sink};
+use crate::games::chess::squares_of;
 use chess::{get_file, BitBoard, Board, Piece, ALL_COLORS};
 
 // ANCHOR: bishop_pair
@@ -29,7 +30,7 @@ pub fn rook_files<S: Sink>(board: &Board, sink: &mut S) {
     for color in ALL_COLORS {
         let own = *board.color_combined(color);
         let (mut open, mut semi_open) = (0, 0);
-        for rook in *board.pieces(Piece::Rook) & own {
+        for rook in squares_of(*board.pieces(Piece::Rook) & own) {
             let file = get_file(rook.get_file());
             if (file & pawns) == BitBoard(0) {
                 open += 1;

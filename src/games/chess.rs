@@ -469,6 +469,10 @@ impl Game for Chess {
         crate::games::see::see(self.board(), mv)
     }
 
+    fn see_at_least(&self, mv: ChessMove, threshold: i32) -> bool {
+        crate::games::see::see_at_least(self.board(), mv, threshold)
+    }
+
     fn may_pass(&self) -> bool {
         let board = self.board();
         let own = *board.color_combined(board.side_to_move());
@@ -506,6 +510,16 @@ impl Game for Chess {
             return None;
         }
         capture_on(board, mv)
+    }
+
+    #[inline]
+    fn is_noisy(&self, mv: ChessMove) -> bool {
+        // What `capture` tells apart, without the values: a piece on the target square, a
+        // promotion, or en passant (a pawn moving sideways onto the empty square).
+        let board = self.board();
+        *board.combined() & BitBoard::from_square(mv.get_dest()) != EMPTY
+            || mv.get_promotion().is_some()
+            || (board.en_passant().is_some() && is_en_passant(board, mv))
     }
 }
 
@@ -626,6 +640,23 @@ fn gives_check(board: &Board, mv: ChessMove) -> bool {
     // king's square attacks.
     let pawns = chess::get_pawn_attacks(king, !us, ours(Piece::Pawn));
     (straight | diagonal | knights | pawns) != EMPTY
+}
+
+/// The squares of `squares`, lowest first: what the crate's own iterator over a [`BitBoard`]
+/// gives, with the lowest bit cleared in one step (`bits & (bits - 1)`) where the crate's
+/// shifts a bit into place to clear it: the evaluation and the move lists walk their pieces
+/// so at every node.
+#[inline]
+pub fn squares_of(squares: BitBoard) -> impl Iterator<Item = Square> {
+    let mut bits = squares.0;
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let square = BitBoard(bits).to_square();
+        bits &= bits - 1;
+        Some(square)
+    })
 }
 
 /// Is `mv`, which moves `piece`, a castling: the king two files sideways?
@@ -1040,6 +1071,22 @@ mod tests {
         let start = Chess::start();
         assert_eq!(start.perft_every_node(0), 1);
         assert_eq!(start.perft_every_node(3), 1 + 20 + 400 + 8_902);
+    }
+
+    #[test]
+    fn squares_of_walks_the_squares_as_the_crates_iterator_does() {
+        for bits in [
+            0,
+            1,
+            1 << 63,
+            0x8100_0000_0000_0081,
+            0x00FF_00F0_0F00_FF00,
+            u64::MAX,
+        ] {
+            let ours: Vec<_> = squares_of(BitBoard(bits)).collect();
+            let crates: Vec<_> = BitBoard(bits).collect();
+            assert_eq!(ours, crates, "{bits:#x}");
+        }
     }
 
     #[test]

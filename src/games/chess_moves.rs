@@ -16,11 +16,12 @@
 //! `tests/perft.rs` holds both lists equal, in order, in every position of the perft suite and
 //! two plies beyond it, and three plies beyond its five classic positions.
 
-use crate::eval::attacks::attacks;
+use crate::eval::attacks::{attacks, pawns_attack};
+use crate::games::chess::squares_of;
 use chess::{
-    get_adjacent_files, get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks,
-    get_pawn_moves, get_pawn_quiets, get_rank, get_rook_moves, line, BitBoard, Board, ChessMove,
-    MoveGen, Piece, Square, EMPTY, PROMOTION_PIECES,
+    get_adjacent_files, get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves,
+    get_pawn_attacks, get_pawn_moves, get_pawn_quiets, get_rank, get_rook_moves, get_rook_rays,
+    line, BitBoard, Board, ChessMove, MoveGen, Piece, Square, EMPTY, PROMOTION_PIECES,
 };
 
 /// The most legal moves any chess position has (218, in a known constructed position).
@@ -46,7 +47,7 @@ fn add(list: &mut Vec<ChessMove>, from: Square, targets: BitBoard, promotes: boo
     if targets == EMPTY {
         // Often so for a capture: not even the room is asked for.
     } else if promotes {
-        for to in targets {
+        for to in squares_of(targets) {
             list.extend(PROMOTION_PIECES.map(|piece| ChessMove::new(from, to, Some(piece))));
         }
     } else {
@@ -72,18 +73,18 @@ fn legal_moves_out_of_check(board: &Board, list: &mut Vec<ChessMove>) {
     let king = board.king_square(us);
     let pawns = *board.pieces(Piece::Pawn) & own;
     let seventh = us.to_seventh_rank();
-    for from in pawns & !pinned {
+    for from in squares_of(pawns & !pinned) {
         let targets = get_pawn_moves(from, us, occupied) & !own;
         add(list, from, targets, from.get_rank() == seventh);
     }
-    for from in pawns & pinned {
+    for from in squares_of(pawns & pinned) {
         let targets = get_pawn_moves(from, us, occupied) & !own & line(king, from);
         add(list, from, targets, from.get_rank() == seventh);
     }
     if let Some(taken) = board.en_passant() {
         en_passant(board, taken, pawns, list);
     }
-    for from in *board.pieces(Piece::Knight) & own & !pinned {
+    for from in squares_of(*board.pieces(Piece::Knight) & own & !pinned) {
         add(list, from, get_knight_moves(from) & !own, false);
     }
     // One loop per kind of slider, so that each knows its attacks without asking its kind (a
@@ -91,28 +92,28 @@ fn legal_moves_out_of_check(board: &Board, list: &mut Vec<ChessMove>) {
     // line of its pin.
     let sliders = |piece: Piece| *board.pieces(piece) & own;
     let pin = |from: Square| line(from, king);
-    for from in sliders(Piece::Bishop) & !pinned {
+    for from in squares_of(sliders(Piece::Bishop) & !pinned) {
         add(list, from, get_bishop_moves(from, occupied) & !own, false);
     }
-    for from in sliders(Piece::Bishop) & pinned {
+    for from in squares_of(sliders(Piece::Bishop) & pinned) {
         let targets = get_bishop_moves(from, occupied) & pin(from);
         add(list, from, targets & !own, false);
     }
-    for from in sliders(Piece::Rook) & !pinned {
+    for from in squares_of(sliders(Piece::Rook) & !pinned) {
         add(list, from, get_rook_moves(from, occupied) & !own, false);
     }
-    for from in sliders(Piece::Rook) & pinned {
+    for from in squares_of(sliders(Piece::Rook) & pinned) {
         let targets = get_rook_moves(from, occupied) & pin(from);
         add(list, from, targets & !own, false);
     }
     let queen = |from| attacks(Piece::Queen, from, occupied);
-    for from in sliders(Piece::Queen) & !pinned {
+    for from in squares_of(sliders(Piece::Queen) & !pinned) {
         add(list, from, queen(from) & !own, false);
     }
-    for from in sliders(Piece::Queen) & pinned {
+    for from in squares_of(sliders(Piece::Queen) & pinned) {
         add(list, from, queen(from) & pin(from) & !own, false);
     }
-    let steps = (get_king_moves(king) & !own).filter(|&to| king_may_stand(board, to));
+    let steps = squares_of(get_king_moves(king) & !own).filter(|&to| king_may_stand(board, to));
     let mut targets = steps.fold(EMPTY, |targets, to| targets | BitBoard::from_square(to));
     targets |= castling_targets(board, king);
     add(list, king, targets, false);
@@ -124,7 +125,7 @@ fn legal_moves_out_of_check(board: &Board, list: &mut Vec<ChessMove>) {
 fn en_passant(board: &Board, taken: Square, pawns: BitBoard, list: &mut Vec<ChessMove>) {
     let to = taken.uforward(board.side_to_move());
     let beside = get_rank(taken.get_rank()) & get_adjacent_files(taken.get_file());
-    for from in beside & pawns {
+    for from in squares_of(beside & pawns) {
         let mv = ChessMove::new(from, to, None);
         if MoveGen::legal_quick(board, mv) {
             list.push(mv);
@@ -188,35 +189,69 @@ pub(crate) fn captures_and_promotions(board: &Board, noisy: &mut Vec<ChessMove>)
     let (occupied, pinned) = (*board.combined(), *board.pinned());
     let king = board.king_square(us);
     let last_rank = get_rank(us.to_their_backrank());
-    // A pinned piece stays on the line through its king and itself.
-    let pin_line = |from: Square| {
-        if pinned & BitBoard::from_square(from) == EMPTY {
-            !EMPTY
-        } else {
-            line(from, king)
-        }
-    };
+    // A pinned piece stays on the line through its king and itself: each kind's free pieces
+    // come first, then its pinned ones, whose targets are cut to that line.
+    let pin = |from: Square| line(from, king);
     let pawns = *board.pieces(Piece::Pawn) & own;
-    for from in (pawns & !pinned).chain(pawns & pinned) {
-        let targets =
-            get_pawn_attacks(from, us, enemy) | (get_pawn_quiets(from, us, occupied) & last_rank);
-        let promotes = from.get_rank() == us.to_seventh_rank();
-        add(noisy, from, targets & pin_line(from), promotes);
+    // Only a pawn that attacks an enemy piece or stands on the seventh rank has a capture or a
+    // promotion: the others are not visited. (A pawn of ours attacks a square of `enemy`
+    // exactly when an enemy pawn there would attack the pawn's square.)
+    let seventh = get_rank(us.to_seventh_rank());
+    let busy = pawns & (pawns_attack(enemy, !us) | seventh);
+    let pawn_targets = |from: Square| {
+        get_pawn_attacks(from, us, enemy) | (get_pawn_quiets(from, us, occupied) & last_rank)
+    };
+    let promotes = |from: Square| from.get_rank() == us.to_seventh_rank();
+    for from in squares_of(busy & !pinned) {
+        add(noisy, from, pawn_targets(from), promotes(from));
+    }
+    for from in squares_of(busy & pinned) {
+        add(noisy, from, pawn_targets(from) & pin(from), promotes(from));
     }
     if let Some(taken) = board.en_passant() {
         en_passant(board, taken, pawns, noisy);
     }
-    for from in *board.pieces(Piece::Knight) & own & !pinned {
+    for from in squares_of(*board.pieces(Piece::Knight) & own & !pinned) {
         add(noisy, from, get_knight_moves(from) & enemy, false);
     }
-    for piece in [Piece::Bishop, Piece::Rook, Piece::Queen] {
-        let pieces = *board.pieces(piece) & own;
-        for from in (pieces & !pinned).chain(pieces & pinned) {
-            let targets = attacks(piece, from, occupied) & enemy;
-            add(noisy, from, targets & pin_line(from), false);
-        }
+    // One loop per kind of slider, as in the full list, so that each knows its attacks
+    // without asking its kind. A bishop or a rook with no enemy piece on its lines, as if the
+    // board were empty, captures nothing: not looked at further.
+    let ours = |piece: Piece| *board.pieces(piece) & own;
+    let bishops =
+        |set: BitBoard| squares_of(set).filter(|&from| get_bishop_rays(from) & enemy != EMPTY);
+    let rooks =
+        |set: BitBoard| squares_of(set).filter(|&from| get_rook_rays(from) & enemy != EMPTY);
+    for from in bishops(ours(Piece::Bishop) & !pinned) {
+        add(noisy, from, get_bishop_moves(from, occupied) & enemy, false);
     }
-    for to in get_king_moves(king) & enemy {
+    for from in bishops(ours(Piece::Bishop) & pinned) {
+        add(
+            noisy,
+            from,
+            get_bishop_moves(from, occupied) & enemy & pin(from),
+            false,
+        );
+    }
+    for from in rooks(ours(Piece::Rook) & !pinned) {
+        add(noisy, from, get_rook_moves(from, occupied) & enemy, false);
+    }
+    for from in rooks(ours(Piece::Rook) & pinned) {
+        add(
+            noisy,
+            from,
+            get_rook_moves(from, occupied) & enemy & pin(from),
+            false,
+        );
+    }
+    let queen = |from| attacks(Piece::Queen, from, occupied) & enemy;
+    for from in squares_of(ours(Piece::Queen) & !pinned) {
+        add(noisy, from, queen(from), false);
+    }
+    for from in squares_of(ours(Piece::Queen) & pinned) {
+        add(noisy, from, queen(from) & pin(from), false);
+    }
+    for to in squares_of(get_king_moves(king) & enemy) {
         if king_may_stand(board, to) {
             noisy.push(ChessMove::new(king, to, None));
         }

@@ -58,20 +58,34 @@ fn attackers(board: &Board, square: Square, occupied: BitBoard) -> BitBoard {
 /// its target square has been played out as the module docs describe. A quiet move scores 0
 /// unless the piece it moves can be taken.
 pub fn see(board: &Board, mv: ChessMove) -> i32 {
-    let (from, to) = (mv.get_source(), mv.get_dest());
-    let Some(mut on_square) = board.piece_on(from) else {
-        return 0;
-    };
-    let en_passant = is_en_passant(board, mv);
-    let mut taken = match board.piece_on(to) {
+    match first_capture(board, mv) {
+        Some((taken, on_square)) => exchange(board, mv, taken, on_square),
+        None => 0,
+    }
+}
+
+/// What the first capture of `mv` takes (a promotion adds its gain), and the piece then on
+/// the target square (what a promotion promotes to); `None` if `mv` moves no piece.
+#[inline]
+fn first_capture(board: &Board, mv: ChessMove) -> Option<(i32, Piece)> {
+    let mut on_square = board.piece_on(mv.get_source())?;
+    let mut taken = match board.piece_on(mv.get_dest()) {
         Some(victim) => value(victim),
-        None if en_passant => value(Piece::Pawn),
+        None if is_en_passant(board, mv) => value(Piece::Pawn),
         None => 0,
     };
     if let Some(promoted) = mv.get_promotion() {
         taken += value(promoted) - value(Piece::Pawn);
         on_square = promoted;
     }
+    Some((taken, on_square))
+}
+
+/// The exchange on the target square of `mv`, whose first capture took `taken` and left
+/// `on_square` there.
+fn exchange(board: &Board, mv: ChessMove, taken: i32, mut on_square: Piece) -> i32 {
+    let (from, to) = (mv.get_source(), mv.get_dest());
+    let en_passant = is_en_passant(board, mv);
     let mut occupied = *board.combined() ^ BitBoard::from_square(from);
     if en_passant {
         occupied ^= BitBoard::from_square(en_passant_victim(mv));
@@ -111,6 +125,25 @@ pub fn see(board: &Board, mv: ChessMove) -> i32 {
     gains[0]
 }
 // ANCHOR_END: see
+
+// ANCHOR: see_at_least
+/// Whether [`see`] of `mv` is at least `threshold`, where possible without playing the
+/// exchange out: it never ends above what the first capture takes (the opponent may take back
+/// or not, as suits it), nor below that less the piece now on the square (the opponent takes
+/// it back and stops: at worst). Between the two, the whole exchange decides.
+pub fn see_at_least(board: &Board, mv: ChessMove, threshold: i32) -> bool {
+    let Some((taken, on_square)) = first_capture(board, mv) else {
+        return 0 >= threshold;
+    };
+    if taken < threshold {
+        false
+    } else if taken - value(on_square) >= threshold {
+        true
+    } else {
+        exchange(board, mv, taken, on_square) >= threshold
+    }
+}
+// ANCHOR_END: see_at_least
 
 /// The least valuable of `attackers` (pieces of one side), and its square.
 fn least_valuable(board: &Board, attackers: BitBoard) -> Option<(Piece, Square)> {

@@ -230,16 +230,15 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
             alpha = alpha.max(stand_pat);
         }
         let mut lists = self.lists.take(ply);
-        noisy_moves_in_order_into(game, &mut lists.moves, &mut lists.scored);
-        for (tried, &(mv, _)) in lists.scored.iter().enumerate() {
+        noisy_moves_in_order_into(game, &mut lists.moves, &mut lists.noisy);
+        for (tried, &(mv, _, victim)) in lists.noisy.iter().enumerate() {
             let mut losing = false;
             if !in_check {
                 // Delta pruning: not even the victim and a margin would reach alpha.
-                let victim = game.capture(mv).map_or(0, |c| c.victim);
                 if stand_pat.0 + victim + DELTA_MARGIN <= alpha.0 {
                     continue;
                 }
-                losing = game.see(mv) < 0;
+                losing = !game.see_at_least(mv, 0);
             }
             // ANCHOR: losing_checks
             // A capture that loses material is skipped, unless it gives check: the exchange
@@ -338,6 +337,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         let NodeLists {
             mut moves,
             scored,
+            noisy,
             mut quiets_tried,
             mut child_pv,
         } = self.lists.take(ply);
@@ -349,7 +349,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         let see_prunable = self.see_prunable(may_prune, depth);
         let late_moves = self.late_move_count(may_prune, depth);
         let before = self.moves_before(ply);
-        let mut picker = self.order_moves(game, scored, &moves, hash_move, ply, before);
+        let mut picker = self.order_moves(game, scored, moves, hash_move, ply, before);
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         // Whether the moves left were all skipped at once, and whether a futile node has looked
@@ -357,7 +357,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         let (mut rest_skipped, mut checks_looked_for) = (false, false);
         while let Some(mv) = picker.next() {
             let tried = picker.handed_out() - 1; // the moves handed out before this one
-            let quiet = game.capture(mv).is_none();
+            let quiet = !game.is_noisy(mv);
             if quiet && late_moves.is_some_and(|count| quiets_tried.len() >= count) {
                 // Late move pruning. The picker hands out every capture before the first quiet
                 // move, so the moves left are all quiet, and all skipped: the loop ends here.
@@ -386,8 +386,12 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             // ANCHOR_END: prune_quiet_or_losing
             self.set_line_move(game, ply, mv);
             game.play(mv);
-            self.tt.prefetch(game.hash()); // the child probes it soon: start loading it now
             let gives_check = game.in_check();
+            if depth > 1 || gives_check {
+                // The child probes the table soon: start loading its entry now. (At depth 1 a
+                // child that gives no check is a leaf: the quiescence search has no table.)
+                self.tt.prefetch(game.hash());
+            }
             let reducible = quiet && !in_check && !gives_check;
             let reduction = self.late_move_reduction(depth, tried, reducible, pv_node);
             let window = (alpha, beta);
@@ -420,10 +424,11 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         if rest_skipped {
             self.state.counter.stats.pruned += 1 + picker.remaining() as u64;
         }
-        let scored = picker.into_room();
+        let (moves, scored) = picker.into_room();
         let lists = NodeLists {
             moves,
             scored,
+            noisy,
             quiets_tried,
             child_pv,
         };
@@ -729,8 +734,8 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
     fn order_moves(
         &self,
         game: &G,
-        room: Vec<(G::Move, i32)>,
-        moves: &[G::Move],
+        room: Vec<i32>,
+        moves: Vec<G::Move>,
         hash_move: Option<G::Move>,
         ply: Ply,
         before: [Option<usize>; 2],
@@ -814,7 +819,7 @@ fn loses_exchange<G: Game>(game: &G, mv: G::Move, quiet: bool, depth: Depth) -> 
     } else {
         SEE_CAPTURE_MARGIN
     };
-    game.see(mv) < -margin * depth as i32
+    !game.see_at_least(mv, -margin * depth as i32)
 }
 // ANCHOR_END: losing
 
