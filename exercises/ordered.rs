@@ -632,9 +632,9 @@ pub mod move_picker {
     }
 
     /// [`noisy_moves_in_order`], into lists kept from node to node (see [`PlyLists`]): `moves`
-    /// gets the noisy moves, and `ordered` them with what each captures ([`Game::capture`]), in
-    /// the same order. Each capture is worked out once, where sorting in place works it out at
-    /// every comparison, and the search reads it again (delta pruning wants the victim).
+    /// gets the noisy moves, and `ordered` them in the same order, each with its order key and
+    /// the value of what it takes ([`Game::capture`]'s victim, which delta pruning reads). Both
+    /// are worked out once a move, where sorting in place works the key out at every comparison.
     pub fn noisy_moves_in_order_into<G: Game>(
         game: &G,
         moves: &mut Vec<G::Move>,
