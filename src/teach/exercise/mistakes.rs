@@ -203,8 +203,8 @@ pub const MISTAKES: &[Mistake] = &[
     ),
     m(
         "ordered",
-        "                let score = if Some(mv) == hash_move {\n                    HASH_MOVE\n                } else if",
-        "                let score = if",
+        "                if Some(mv) == hash_move {\n                    HASH_MOVE\n                } else if",
+        "                if",
         "the hash move not first",
         "the first difference is move 1",
     ),
