@@ -384,11 +384,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             self.set_line_move(game, ply, mv);
             game.play(mv);
             let gives_check = game.in_check();
-            if depth > 1 || gives_check {
-                // The child probes the table soon: start loading its entry now. (At depth 1 a
-                // child that gives no check is a leaf: the quiescence search has no table.)
-                self.tt.prefetch(game.hash());
-            }
+            self.prefetch_child(game, depth, gives_check);
             let reducible = quiet && !in_check && !gives_check;
             let reduction = self.late_move_reduction(depth, tried, reducible, pv_node);
             let window = (alpha, beta);
@@ -497,6 +493,16 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
 /// ([`IterativeStage::alphabeta`] above) where it applies, and each answers "not here" when
 /// switched off ([`Pieces`]).
 impl<G: Game, E: Evaluator<G>> Selective<G, E> {
+    /// The child just played probes the table soon: its entry starts loading now. Not at
+    /// depth 1 for a child that gives no check: that child is a leaf, and the quiescence
+    /// search has no table.
+    #[inline]
+    fn prefetch_child(&self, game: &G, depth: Depth, gives_check: bool) {
+        if depth > 1 || gives_check {
+            self.tt.prefetch(game.hash());
+        }
+    }
+
     /// **Check extension**: the plies to add to a node's depth. A node in check is searched one
     /// ply deeper, but never past twice the iteration's depth, so that a long chain of checks
     /// cannot run away.

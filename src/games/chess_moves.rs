@@ -222,27 +222,19 @@ pub(crate) fn captures_and_promotions(board: &Board, noisy: &mut Vec<ChessMove>)
         |set: BitBoard| squares_of(set).filter(|&from| get_bishop_rays(from) & enemy != EMPTY);
     let rooks =
         |set: BitBoard| squares_of(set).filter(|&from| get_rook_rays(from) & enemy != EMPTY);
+    let bishop = |from| get_bishop_moves(from, occupied) & enemy;
+    let rook = |from| get_rook_moves(from, occupied) & enemy;
     for from in bishops(ours(Piece::Bishop) & !pinned) {
-        add(noisy, from, get_bishop_moves(from, occupied) & enemy, false);
+        add(noisy, from, bishop(from), false);
     }
     for from in bishops(ours(Piece::Bishop) & pinned) {
-        add(
-            noisy,
-            from,
-            get_bishop_moves(from, occupied) & enemy & pin(from),
-            false,
-        );
+        add(noisy, from, bishop(from) & pin(from), false);
     }
     for from in rooks(ours(Piece::Rook) & !pinned) {
-        add(noisy, from, get_rook_moves(from, occupied) & enemy, false);
+        add(noisy, from, rook(from), false);
     }
     for from in rooks(ours(Piece::Rook) & pinned) {
-        add(
-            noisy,
-            from,
-            get_rook_moves(from, occupied) & enemy & pin(from),
-            false,
-        );
+        add(noisy, from, rook(from) & pin(from), false);
     }
     let queen = |from| attacks(Piece::Queen, from, occupied) & enemy;
     for from in squares_of(ours(Piece::Queen) & !pinned) {
