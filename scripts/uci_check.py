@@ -63,11 +63,10 @@ def handshake(engine):
         f"Hash option: {hash_option}",
     )
     stage = engine.options["Stage"]
-    # The ladder's stages in order, the default the strongest of them (parallel), then the
-    # neural stage, offered beside the ladder until it becomes the default.
+    # The ladder's stages in order, then stage 10, the neural one: the default, the strongest.
     ladder = ["minimax", "alphabeta", "iterative", "cached", "ordered", "pvs", "quiescence", "selective", "parallel"]
     expect(
-        stage.type == "combo" and stage.var == ladder + ["neural"] and stage.default == "parallel",
+        stage.type == "combo" and stage.var == ladder + ["neural"] and stage.default == "neural",
         f"Stage option: {stage}",
     )
     eval_file = engine.options["EvalFile"]

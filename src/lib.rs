@@ -20,8 +20,10 @@
 //! | 8 | [`search::selective`] | check extension, null move, futility, late move reductions and pruning, SEE pruning, continuation history; the full [`eval::Evaluation`] | strength, piece by piece; every mate of the suite |
 //! | 9 | [`search::parallel`] | Lazy SMP: stage 8 on every thread, one shared lock-free table | on one thread, stage 8 node for node; with more, strength at equal time |
 //!
-//! The strongest rung, the parallel stage, is what `searchlab uci` plays by default (on one
-//! thread unless the GUI sets `Threads`, where it is stage 8 exactly).
+//! Stage 10, [`search::neural`], is stage 9's search with a learned evaluation
+//! ([`eval::neural`], trained by [`lab::train`]): its lesson is the evaluation, not the search.
+//! It is the strongest, and what `searchlab uci` plays by default (on one thread unless the GUI
+//! sets `Threads`).
 //!
 //! Beside the ladder, three engines to measure it by: [`search::mtdf`] (MTD(f), the same score
 //! by null windows alone), [`search::oracle`] (alpha-beta with a perfect move order, the

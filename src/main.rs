@@ -39,7 +39,8 @@ enum Command {
     Figures(cli::figures::Args),
     /// Time to depth of the parallel searches with 1, 2, 4, … threads.
     Scaling(cli::scaling::Args),
-    /// Self-play games of the strongest stage: quiet positions with results, to tune on.
+    /// Self-play games of the strongest stage (or `--stage`): quiet positions with results, to
+    /// tune and train on.
     Datagen(cli::datagen::Args),
     /// Fit the evaluation's weights to game results (Texel's method) and write them as Rust.
     Tune(cli::tune::Args),

@@ -167,19 +167,47 @@ fn datagen_records_its_engine_and_resumes_only_with_it() {
     );
     assert_eq!(read_progress(&text).unwrap().games.len(), 1);
     // Another engine may not add its games to the file, and the file is left as it was.
-    let out = searchlab(&["datagen", path, "--games", "2", "--nodes", "300"]);
+    let out = searchlab(&[
+        "datagen", path, "--games", "2", "--nodes", "300", "--stage", "parallel",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("played by another engine"), "{stderr}");
     assert!(stderr.contains("this run would be `parallel`"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&data).unwrap(), text);
-    // The same engine resumes it.
-    ok(&[
-        "datagen", path, "--games", "2", "--nodes", "300", "--stage", "neural",
-    ][..]);
+    // The same engine resumes it: the default, stage 10 with the compiled-in network.
+    ok(&["datagen", path, "--games", "2", "--nodes", "300"][..]);
     let resumed = std::fs::read_to_string(&data).unwrap();
     assert!(resumed.starts_with(&text));
     assert_eq!(read_progress(&resumed).unwrap().games.len(), 2);
+    // A file from before the header named its engine was played by stage 9, the strongest
+    // stage then: stage 9 resumes it, the default (stage 10 now) does not.
+    let old = scratch("datagen-before-the-engine-line.txt");
+    let old_path = old.to_str().unwrap();
+    ok(&[
+        "datagen", old_path, "--games", "1", "--nodes", "300", "--stage", "parallel",
+    ][..]);
+    let text: String = std::fs::read_to_string(&old)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with("# engine "))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&old, &text).unwrap();
+    let out = searchlab(&["datagen", old_path, "--games", "2", "--nodes", "300"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("its header says `parallel`"), "{stderr}");
+    ok(&[
+        "datagen", old_path, "--games", "2", "--nodes", "300", "--stage", "parallel",
+    ][..]);
+    assert_eq!(
+        read_progress(&std::fs::read_to_string(&old).unwrap())
+            .unwrap()
+            .games
+            .len(),
+        2
+    );
     // A stage that does not exist is named.
     let out = searchlab(&["datagen", path, "--stage", "nerual"]);
     assert_eq!(out.status.code(), Some(1));

@@ -157,11 +157,12 @@ fn handshake_lists_identity_and_options() {
     assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 256".to_string()));
     let stage = lines
         .iter()
-        .find(|l| l.starts_with("option name Stage type combo default parallel"))
-        .expect("a Stage option");
+        .find(|l| l.starts_with("option name Stage type combo default neural"))
+        .expect("a Stage option, stage 10 the default");
     for s in searchlab::STAGES {
         assert!(stage.contains(&format!("var {}", s.name)), "{stage}");
     }
+    assert!(stage.ends_with("var neural"), "{stage}");
     assert!(uci.sync().is_empty());
     uci.quit();
 }

@@ -1,4 +1,5 @@
-//! `searchlab datagen`: self-play games of the strongest stage (or the one `--stage` names),
+//! `searchlab datagen`: self-play games of the strongest stage, stage 10 with the compiled-in
+//! network (or of the engine `--stage` names),
 //! their quiet positions written with each game's result, for `searchlab tune` and `searchlab
 //! train`. Stop it at any time; the same command resumes it. The file's header records the
 //! engine that played and, for the learned evaluation, which network it played with, so that a
@@ -105,14 +106,14 @@ pub fn run(args: Args, eval_file: Option<&Path>, json: bool) -> anyhow::Result<(
         read_progress(&existing).with_context(|| format!("in {}", args.output.display()))?;
     // A file is resumed only by the engine that began it: two engines' games in one file
     // would make data that no header describes. (Files from before the header named the engine
-    // were played by the strongest stage of the day, with the table size left alone.)
+    // were played by the strongest stage of the day, stage 9, with the table size left alone.)
     if progress.whole_bytes > 0 {
         let recorded = existing
             .lines()
             .take_while(|line| line.starts_with('#'))
             .find(|line| line.starts_with(ENGINE_HEADER))
             .map(str::to_string)
-            .unwrap_or_else(|| format!("{ENGINE_HEADER}{}", EngineSpec::<Chess>::strongest()));
+            .unwrap_or_else(|| format!("{ENGINE_HEADER}{}", searchlab::search::parallel::NAME));
         if recorded != engine_line {
             anyhow::bail!(
                 "{} was played by another engine: its header says `{}`, this run would be `{}`; \

@@ -1,8 +1,9 @@
 //! Self-play data for tuning the evaluation: `searchlab datagen`.
 //!
 //! A tuner fits the evaluation's weights to what happened in real games (see [`crate::lab::tune`]).
-//! This module makes those games: the strongest stage plays itself at a small fixed number of
-//! nodes per move, and the positions of each game are written down with the game's result.
+//! This module makes those games: an engine (the strongest stage unless another is asked for)
+//! plays itself at a small fixed number of nodes per move, and the positions of each game are
+//! written down with the game's result.
 //!
 //! ## How a game is made
 //!

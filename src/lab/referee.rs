@@ -320,12 +320,13 @@ mod tests {
 
     #[test]
     fn time_odds_give_player_a_more_time() {
-        // Player A (Black) thinks 100 ms a move on a 100 ms clock: without odds its first move
-        // loses on time. With odds of 350% it has 350 ms, so its first move is in time (with
-        // 250 ms to spare for a slow machine) and a later one is not. White, B, has the plain
-        // 100 ms, and pvs moves well within it.
+        // Player A (Black) thinks a second a move on a one-second clock: without odds its first
+        // move loses on time, however loaded the machine (it sleeps the whole clock away). With
+        // odds of 350% it has 3.5 s, so its first move is in time with 2.5 s to spare (enough
+        // for a busy machine, which once made a tenth of this fail) and a later one is not.
+        // White, B, has the plain second, and pvs moves well within it.
         let plain = MoveLimits {
-            time_control: Some(TimeControl::parse("0.1+0").unwrap()),
+            time_control: Some(TimeControl::parse("1+0").unwrap()),
             ..MoveLimits::default()
         };
         let odds = MoveLimits {
@@ -333,16 +334,16 @@ mod tests {
             ..plain
         };
         assert_eq!(
-            odds.time_for(Duration::from_millis(100), true),
-            Duration::from_millis(350)
+            odds.time_for(Duration::from_millis(1000), true),
+            Duration::from_millis(3500)
         );
         assert_eq!(
-            odds.time_for(Duration::from_millis(100), false),
-            Duration::from_millis(100)
+            odds.time_for(Duration::from_millis(1000), false),
+            Duration::from_millis(1000)
         );
         let mut plies = Vec::new();
         for limits in [plain, odds] {
-            let (mut quick, mut slow) = (stage("pvs"), Dawdler(Duration::from_millis(100)));
+            let (mut quick, mut slow) = (stage("pvs"), Dawdler(Duration::from_millis(1000)));
             let record = play_game(
                 [quick.as_mut(), &mut slow],
                 crate::games::chess::START_FEN,

@@ -30,6 +30,9 @@
 //! engine with its settings as a value ([`EngineSpec`]). The parallel searches share their
 //! searchers' machinery in [`threads`], built on stage 8.
 //!
+//! Stage 10, [`neural`], is stage 9's search with a learned evaluation: no search code of its
+//! own, so it sits beside the ladder's files, and it is the default engine.
+//!
 //! Beside the ladder, three engines to measure it by: [`mtdf`] (MTD(f), the score found by null
 //! windows alone), [`oracle`] (alpha-beta with a perfect move order: the fewest nodes any
 //! move ordering can reach) and [`root_split`] (the root's moves shared out among threads: the
@@ -55,9 +58,11 @@ pub mod selective;
 // Built on stage 8 whole: the searchers the two parallel searches run on their threads.
 pub mod threads;
 
+// Stage 10: stage 9's search with the learned evaluation (the default engine).
+pub mod neural;
+
 // Beside the ladder: engines to measure it by.
 pub mod mtdf;
-pub mod neural;
 pub mod oracle;
 pub mod root_split;
 

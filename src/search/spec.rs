@@ -55,7 +55,8 @@ impl<G: Game + 'static> EngineSpec<G> {
         }
     }
 
-    /// The strongest stage, as it comes: what the UCI engine plays when nothing is chosen.
+    /// The strongest stage, as it comes (stage 10, `neural`, with the compiled-in network): what
+    /// the UCI engine plays when nothing is chosen.
     pub fn strongest() -> EngineSpec<G> {
         EngineSpec::new(find_engine(strongest_stage()).expect("the strongest stage is listed"))
     }
@@ -370,6 +371,6 @@ mod tests {
             .build();
         assert_eq!((engine.name(), engine.threads()), ("parallel", 3));
         assert!(engine.switch("null_move", true), "a part it has");
-        assert_eq!(EngineSpec::<Chess>::strongest().to_string(), "parallel");
+        assert_eq!(EngineSpec::<Chess>::strongest().to_string(), "neural");
     }
 }

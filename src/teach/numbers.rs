@@ -288,11 +288,15 @@ pub fn add_selective_pieces(numbers: &mut Numbers) -> Result<String> {
     Ok(table(&["piece switched off", "nodes", "vs all on"], cells))
 }
 
-/// The node count of `searchlab bench` as it runs with no arguments (the signature).
+/// The node count of `searchlab bench` as it runs with no arguments (the signature, of the
+/// default engine: `bench.nodes`), and with `--stage selective` (stage 8's, which stage 9 on one
+/// thread shares: `bench.selective.nodes`).
 pub fn add_bench_signature(numbers: &mut Numbers) -> Result<()> {
-    let report =
-        crate::lab::bench::run_bench(LADDER, crate::lab::bench::DEFAULT_DEPTH, |_, _, _| {})?;
+    let depth = crate::lab::bench::DEFAULT_DEPTH;
+    let report = crate::lab::bench::run_bench(LADDER, depth, |_, _, _| {})?;
     numbers.count("bench.nodes", report.total_nodes());
+    let selective = crate::lab::bench::run_bench_with("selective", LADDER, depth, |_, _, _| {})?;
+    numbers.count("bench.selective.nodes", selective.total_nodes());
     Ok(())
 }
 

@@ -12,7 +12,7 @@
 //!                                     option name Hash type spin default 16 min 1 max 4096
 //!                                     option name Move Overhead type spin default 20 min 0 max 5000
 //!                                     option name Threads type spin default 1 min 1 max 256
-//!                                     option name Stage type combo default parallel var minimax …
+//!                                     option name Stage type combo default neural var minimax …
 //!                                     option name EvalFile type string default <compiled-in>
 //!                                     uciok
 //!   isready                           readyok
@@ -108,13 +108,13 @@
 //!   `info string` why. `seldepth` is the deepest ply the search reached (with the quiescence
 //!   search, beyond the depth), and the summary line is followed by an `info string` with the
 //!   quiescence nodes, which UCI has no field for.
-//! - **`Threads`** (1 by default) is the parallel stage's: it searches with that many threads,
+//! - **`Threads`** (1 by default) is stages 9's and 10's: they search with that many threads,
 //!   and its `info` lines count every thread's nodes (the helpers' as of their last completed
 //!   iteration; the summary line exactly). The other stages search on one thread; setting
 //!   `Threads` with one of them chosen is answered with an `info string`, and the value is
-//!   kept for when the parallel stage is chosen again.
-//! - **`Stage`** offers the ladder's stages and the neural stage (stage 9's search with the
-//!   learned evaluation, [`crate::search::neural`]); **`EvalFile`** is the weights file the neural
+//!   kept for when stage 9 or 10 is chosen again.
+//! - **`Stage`** offers the ladder's stages and stage 10, the neural one (stage 9's search with
+//!   the learned evaluation, [`crate::search::neural`]), the default; **`EvalFile`** is the weights file the neural
 //!   stage plays with (a file `searchlab train` wrote; `<compiled-in>` or nothing for the
 //!   network built into the binary). A file that cannot be read, or is not a network, is
 //!   answered with an `info string` that says why, and the network in use stays.
