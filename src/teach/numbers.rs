@@ -306,7 +306,9 @@ pub fn add_bench_signature(numbers: &mut Numbers) -> Result<()> {
 /// (`rating.stockfish.SET`, `1953 (1910 to 1997)`): `handset` and `tuned` over their levels,
 /// `b2cfc9a` over 2000 and 2200 (the levels the others share), `b2cfc9a.all` over all four,
 /// `b2cfc9a.upper` over 2200 and 2400 (the levels stage 10 played), `neural` over stage 10's
-/// with the first generation of its network and `neural2` with the second.
+/// with the first generation of its network, `neural2` with the second, `neural2b` with the
+/// second again on other openings (the default, a later build), and `neural2.both` over the
+/// two.
 /// Returns the tables the chapters include, by file name.
 pub fn add_matches(numbers: &mut Numbers) -> Result<Vec<(&'static str, String)>> {
     let results = results::parse_results(results::MATCH_RESULTS)?;
@@ -351,16 +353,22 @@ pub fn add_matches(numbers: &mut Numbers) -> Result<Vec<(&'static str, String)>>
         }
         Ok(rows)
     };
-    for (key, set, only) in [
-        ("handset", "handset", &[][..]),
-        ("tuned", "tuned", &[][..]),
-        ("b2cfc9a", "b2cfc9a", &[2000, 2200][..]),
-        ("b2cfc9a.all", "b2cfc9a", &[][..]),
-        ("b2cfc9a.upper", "b2cfc9a", &[2200, 2400][..]),
-        ("neural", "neural", &[][..]),
-        ("neural2", "neural2", &[][..]),
+    for (key, sets, only) in [
+        ("handset", &["handset"][..], &[][..]),
+        ("tuned", &["tuned"], &[]),
+        ("b2cfc9a", &["b2cfc9a"], &[2000, 2200]),
+        ("b2cfc9a.all", &["b2cfc9a"], &[]),
+        ("b2cfc9a.upper", &["b2cfc9a"], &[2200, 2400]),
+        ("neural", &["neural"], &[]),
+        ("neural2", &["neural2"], &[]),
+        ("neural2b", &["neural2b"], &[]),
+        ("neural2.both", &["neural2", "neural2b"], &[]),
     ] {
-        let rated: Vec<RatedResult> = levels(set, only)?
+        let mut rows = Vec::new();
+        for set in sets {
+            rows.extend(levels(set, only)?);
+        }
+        let rated: Vec<RatedResult> = rows
             .into_iter()
             .filter_map(|(level, r)| {
                 let (wins, draws, losses) = r.record?;
