@@ -346,31 +346,17 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         // What this node may skip, settled once, before its moves.
         let futile = self.futile(may_prune, depth, eval, alpha);
         let see_prunable = self.see_prunable(may_prune, depth);
-        let late_moves = self.late_move_count(may_prune, depth);
+        let mut skip = QuietSkip::new(self.late_move_count(may_prune, depth), futile);
         let before = self.moves_before(ply);
         let mut picker = self.order_moves(game, scored, moves, hash_move, ply, before);
         let mut best = -Score::INFINITE;
         let mut best_move = None;
-        // Whether the moves left were all skipped at once, and whether a futile node has looked
-        // for a quiet check among them.
-        let (mut rest_skipped, mut checks_looked_for) = (false, false);
         while let Some(mv) = picker.next() {
             let tried = picker.handed_out() - 1; // the moves handed out before this one
             let quiet = !game.is_noisy(mv);
-            if quiet && late_moves.is_some_and(|count| quiets_tried.len() >= count) {
-                // Late move pruning. The picker hands out every capture before the first quiet
-                // move, so the moves left are all quiet, and all skipped: the loop ends here.
-                rest_skipped = true;
+            if quiet && skip.the_rest(game, mv, tried, quiets_tried.len(), &picker) {
+                self.state.counter.stats.pruned += 1 + picker.remaining() as u64;
                 break;
-            }
-            if quiet && futile && tried > 0 && !checks_looked_for {
-                // Futility pruning (below) skips every quiet move that gives no check, and from
-                // here on every move is quiet: if none gives check, all are skipped at once.
-                checks_looked_for = true;
-                if !game.gives_check(mv) && picker.rest().all(|m| !game.gives_check(m)) {
-                    rest_skipped = true;
-                    break;
-                }
             }
             // Futile quiet moves and losing ones are skipped, unless they give check: a check
             // may be a mating attack's first move, and a sacrifice that checks may mate. (Asked
@@ -413,9 +399,6 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             if quiet {
                 quiets_tried.push(mv);
             }
-        }
-        if rest_skipped {
-            self.state.counter.stats.pruned += 1 + picker.remaining() as u64;
         }
         let (moves, scored) = picker.into_room();
         let lists = NodeLists {
@@ -750,6 +733,52 @@ fn loses_exchange<G: Game>(game: &G, mv: G::Move, quiet: bool, depth: Depth) -> 
         SEE_CAPTURE_MARGIN
     };
     !game.see_at_least(mv, -margin * depth as i32)
+}
+
+/// A node's quiet moves skipped all at once: the picker hands out every capture before the
+/// first quiet move, so from a quiet move on, every move left is quiet, and two prunings can
+/// settle all of them at that move instead of having the picker hand each out to be skipped.
+struct QuietSkip {
+    /// Late move pruning's count of quiet moves to try ([`Selective::late_move_count`]).
+    late_moves: Option<usize>,
+    /// Whether futility pruning skips this node's quiet moves that give no check.
+    futile: bool,
+    /// Whether a futile node has looked for a quiet check among its moves left (once is enough).
+    checks_looked_for: bool,
+}
+
+impl QuietSkip {
+    fn new(late_moves: Option<usize>, futile: bool) -> QuietSkip {
+        QuietSkip {
+            late_moves,
+            futile,
+            checks_looked_for: false,
+        }
+    }
+
+    /// Whether `mv`, a quiet move, and every move the picker has left are skipped: `tried`
+    /// moves came before it, `quiets_tried` of them quiet and searched. (Always inlined: it
+    /// is asked at every quiet move, and was part of the node's loop before it had a name.)
+    #[inline(always)]
+    fn the_rest<G: Game>(
+        &mut self,
+        game: &G,
+        mv: G::Move,
+        tried: usize,
+        quiets_tried: usize,
+        picker: &MovePicker<G::Move>,
+    ) -> bool {
+        if self.late_moves.is_some_and(|count| quiets_tried >= count) {
+            return true; // late move pruning: the quiet moves after the count, all of them
+        }
+        if self.futile && tried > 0 && !self.checks_looked_for {
+            // Futility pruning (in the node) skips every quiet move that gives no check: if
+            // none of them gives check, all are skipped now.
+            self.checks_looked_for = true;
+            return !game.gives_check(mv) && picker.rest().all(|m| !game.gives_check(m));
+        }
+        false
+    }
 }
 
 /// How much a late quiet move is reduced: about `ln(depth) · ln(moves tried) / 2`, so the
