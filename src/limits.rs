@@ -21,28 +21,94 @@
 //! reaches zero with it. See [`SearchLimits::time_budget`].
 
 use crate::error::{Error, Result};
+use crate::game::Game;
 use crate::score::{Depth, Ply};
 use crate::stats::SearchStats;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// A flag another thread sets to stop a running search (the UCI `stop` command).
+///
+/// A flag may have a parent ([`StopFlag::child`]): it is then also stopped when the parent is.
+/// The helper threads of a parallel search search under such a flag, so that they stop the
+/// moment the search's own flag is set (by the GUI, or at the time limit), not only when the
+/// main thread has noticed and told them: with more threads than cores, the main thread may
+/// not run for a long while.
 #[derive(Clone, Debug, Default)]
-pub struct StopFlag(Arc<AtomicBool>);
+pub struct StopFlag {
+    own: Arc<AtomicBool>,
+    parent: Option<Box<StopFlag>>,
+}
 
 impl StopFlag {
     /// A new, unset flag.
     pub fn new() -> StopFlag {
         StopFlag::default()
     }
+
+    /// A new flag that is stopped when this one is, or when it is stopped itself (which does
+    /// not stop this one).
+    pub fn child(&self) -> StopFlag {
+        StopFlag {
+            own: Arc::default(),
+            parent: Some(Box::new(self.clone())),
+        }
+    }
+
     /// Asks the search to stop as soon as it can.
     pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.own.store(true, Ordering::Relaxed);
     }
-    /// Has a stop been asked for?
+
+    /// Stops this flag if it is a child: the flag the helper threads of one search share, so
+    /// that the first of them to see the time up stops them all at their next node (each
+    /// reads the clock only every [`Stopper::CLOCK_INTERVAL`] nodes). A flag without a parent
+    /// is its caller's, and is left alone.
+    pub fn stop_helpers(&self) {
+        if self.parent.is_some() {
+            self.stop();
+        }
+    }
+
+    /// Has a stop been asked for (of this flag, or of its parent)?
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.own.load(Ordering::Relaxed) || self.parent.as_ref().is_some_and(|p| p.is_stopped())
+    }
+}
+
+/// When a search's time starts to count, shared with the thread that decides it.
+///
+/// A GUI's clock runs from the moment it sends `go`, not from the moment the search gets going
+/// (a search may wait its turn, threads take time to start), so UCI starts a search's clock
+/// as `go` arrives ([`ClockStart::at`]). While the engine *ponders* (thinks on the opponent's
+/// time, UCI's `go ponder`) no clock runs at all: it starts at `ponderhit`
+/// ([`ClockStart::pending`], then [`ClockStart::start_now`]).
+#[derive(Clone, Debug, Default)]
+pub struct ClockStart(Arc<OnceLock<Instant>>);
+
+impl ClockStart {
+    /// A clock that started at `instant`.
+    pub fn at(instant: Instant) -> ClockStart {
+        let start = ClockStart::default();
+        start.0.get_or_init(|| instant);
+        start
+    }
+
+    /// A clock that has not started yet: the search has no time limit until
+    /// [`ClockStart::start_now`].
+    pub fn pending() -> ClockStart {
+        ClockStart::default()
+    }
+
+    /// Starts the clock now, unless it has started already.
+    pub fn start_now(&self) {
+        self.0.get_or_init(Instant::now);
+    }
+
+    /// When the clock started, if it has.
+    pub fn get(&self) -> Option<Instant> {
+        self.0.get().copied()
     }
 }
 
@@ -86,6 +152,12 @@ pub struct SearchLimits {
     /// Time lost outside the search on every move (the UCI option `Move Overhead`): taken off
     /// every time budget.
     pub move_overhead: Duration,
+    /// When the time limits start to count; `None`: as the search starts.
+    pub clock_start: Option<ClockStart>,
+    /// The only root moves the search may play, by their names in the game's notation (UCI's
+    /// `go searchmoves`); `None`: every legal move. Every stage of the ladder keeps to them
+    /// (the engines beside it, the oracle and MTD(f), search every move).
+    pub root_moves: Option<Vec<String>>,
 }
 
 impl Default for SearchLimits {
@@ -98,6 +170,8 @@ impl Default for SearchLimits {
             stop: StopFlag::new(),
             infinite: false,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
+            clock_start: None,
+            root_moves: None,
         }
     }
 }
@@ -146,6 +220,14 @@ impl SearchLimits {
             ..SearchLimits::default()
         }
     }
+
+    // ANCHOR: root_moves
+    /// The moves the root of a search tries: every legal move of `game`, or those of them
+    /// [`SearchLimits::root_moves`] names, in the generator's order.
+    pub fn root_moves<G: Game>(&self, game: &G) -> Vec<G::Move> {
+        named_moves(game, self.root_moves.as_deref())
+    }
+    // ANCHOR_END: root_moves
 
     /// Rejects limits that cannot mean anything: depth 0, 0 nodes, zero time, a depth beyond
     /// what any stage can search.
@@ -202,6 +284,16 @@ impl SearchLimits {
     // ANCHOR_END: time_budget
 }
 
+/// The legal moves of `game` that `names` names (all of them if `names` is `None`), in the
+/// generator's order: the root moves [`SearchLimits::root_moves`] allows.
+pub fn named_moves<G: Game>(game: &G, names: Option<&[String]>) -> Vec<G::Move> {
+    let mut moves = game.legal_moves();
+    if let Some(names) = names {
+        moves.retain(|mv| names.iter().any(|name| *name == mv.to_string()));
+    }
+    moves
+}
+
 /// The deepest search any stage will attempt (also the length of per-ply tables).
 pub const MAX_DEPTH: Depth = 64;
 
@@ -214,7 +306,11 @@ pub const MAX_QUIESCENCE_PLY: Ply = 120;
 /// Decides, node by node, whether a running search must stop.
 #[derive(Debug)]
 pub struct Stopper {
+    /// When the search's time began: the clock's start if it had one, else the search's.
     start: Instant,
+    /// When the time budget counts from, if not from `start`: a clock started before the
+    /// search, or one that starts later (pondering).
+    clock_start: Option<ClockStart>,
     budget: Option<TimeBudget>,
     max_nodes: Option<u64>,
     flag: StopFlag,
@@ -228,8 +324,13 @@ impl Stopper {
 
     /// Starts the clock for a search under `limits`.
     pub fn new(limits: &SearchLimits) -> Stopper {
+        let clock_start = limits.clock_start.clone();
         Stopper {
-            start: Instant::now(),
+            start: clock_start
+                .as_ref()
+                .and_then(ClockStart::get)
+                .unwrap_or_else(Instant::now),
+            clock_start,
             budget: limits.time_budget(),
             max_nodes: limits.nodes,
             flag: limits.stop.clone(),
@@ -237,12 +338,27 @@ impl Stopper {
         }
     }
 
-    /// Time since the search started.
+    /// Time since the search started (since its clock started, if that was earlier).
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
     // ANCHOR: should_stop
+    /// Time on the budget's clock: since the search started, or since the clock it was
+    /// given started; `None` while that clock has not started (pondering: no time limit).
+    fn budget_elapsed(&self) -> Option<Duration> {
+        match &self.clock_start {
+            None => Some(self.start.elapsed()),
+            Some(clock) => clock.get().map(|start| start.elapsed()),
+        }
+    }
+
+    /// Is the hard time limit reached?
+    fn out_of_time(&self) -> bool {
+        self.budget
+            .is_some_and(|b| self.budget_elapsed().is_some_and(|t| t >= b.hard))
+    }
+
     /// Must the search stop now, having searched `nodes` nodes? Once it says yes, it keeps
     /// saying yes.
     pub fn should_stop(&mut self, nodes: u64) -> bool {
@@ -250,8 +366,10 @@ impl Stopper {
             return true;
         }
         let out_of_nodes = self.max_nodes.is_some_and(|max| nodes >= max);
-        let out_of_time = nodes.is_multiple_of(Self::CLOCK_INTERVAL)
-            && self.budget.is_some_and(|b| self.start.elapsed() >= b.hard);
+        let out_of_time = nodes.is_multiple_of(Self::CLOCK_INTERVAL) && self.out_of_time();
+        if out_of_time {
+            self.flag.stop_helpers();
+        }
         self.stopped = out_of_nodes || out_of_time || self.flag.is_stopped();
         self.stopped
     }
@@ -262,11 +380,15 @@ impl Stopper {
         self.stopped
     }
 
+    /// The flag that stops the search from outside.
+    pub fn flag(&self) -> &StopFlag {
+        &self.flag
+    }
+
     /// Checks the stop flag and the clock now, whatever the node count: for a thread that
     /// waits for others instead of searching, and so counts no nodes. True once stopped.
     pub fn poll(&mut self) -> bool {
-        let out_of_time = self.budget.is_some_and(|b| self.start.elapsed() >= b.hard);
-        self.stopped = self.stopped || out_of_time || self.flag.is_stopped();
+        self.stopped = self.stopped || self.out_of_time() || self.flag.is_stopped();
         self.stopped
     }
 
@@ -275,7 +397,9 @@ impl Stopper {
     pub fn may_start_iteration(&self) -> bool {
         !self.stopped
             && !self.flag.is_stopped()
-            && self.budget.is_none_or(|b| self.start.elapsed() < b.soft)
+            && self
+                .budget
+                .is_none_or(|b| self.budget_elapsed().is_none_or(|t| t < b.soft))
     }
     // ANCHOR_END: may_start_iteration
 }
@@ -380,6 +504,45 @@ mod tests {
         assert_eq!(limits.time_budget().unwrap().hard, ms(80));
         limits.move_overhead = ms(500);
         assert_eq!(limits.time_budget().unwrap().hard, ms(1));
+    }
+
+    #[test]
+    fn the_budget_counts_from_the_clock_start_and_not_while_it_waits() {
+        // A clock started a second ago, with half a second to think: out of time at once
+        // (the clock is read at the first node of each interval).
+        let mut limits = SearchLimits::movetime(ms(500));
+        limits.clock_start = Some(ClockStart::at(Instant::now() - Duration::from_secs(1)));
+        assert!(Stopper::new(&limits).should_stop(0));
+        assert!(!Stopper::new(&limits).may_start_iteration());
+        // Pondering: no clock runs until it starts, however long ago the search began.
+        let pondering = ClockStart::pending();
+        limits.clock_start = Some(pondering.clone());
+        let mut stopper = Stopper::new(&limits);
+        assert!(!stopper.should_stop(0) && stopper.may_start_iteration());
+        pondering.start_now();
+        assert!(
+            !stopper.should_stop(Stopper::CLOCK_INTERVAL),
+            "500 ms from now"
+        );
+        assert!(pondering.get().is_some());
+    }
+
+    #[test]
+    fn a_child_flag_stops_with_its_parent_but_not_the_other_way() {
+        let search = StopFlag::new();
+        let helpers = search.child();
+        helpers.stop();
+        assert!(helpers.is_stopped() && !search.is_stopped());
+        let helpers = search.child();
+        search.stop();
+        assert!(helpers.is_stopped());
+        // Only a child is stopped for the helpers' sake; the caller's flag is its own.
+        let caller = StopFlag::new();
+        caller.stop_helpers();
+        assert!(!caller.is_stopped());
+        let child = caller.child();
+        child.stop_helpers();
+        assert!(child.is_stopped() && !caller.is_stopped());
     }
 
     #[test]

@@ -21,7 +21,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Every stage on the built-in positions: a table and a nodes-per-depth chart (the default).
+    /// Every stage on the built-in positions: a table and a nodes-per-depth chart (what
+    /// `searchlab` with no command runs, unless a program speaks to it: see `uci`).
     Compare(cli::compare::Args),
     /// Search one position with one stage.
     Search(cli::search::Args),
@@ -33,7 +34,9 @@ enum Command {
     Match(cli::matchplay::Args),
     /// Fixed positions at a fixed depth: a node-count signature and the speed.
     Bench(cli::bench::Args),
-    /// Speak the UCI protocol on stdin/stdout (for chess GUIs).
+    /// Speak the UCI protocol on stdin/stdout (for chess GUIs). `searchlab` with no command
+    /// does too when its input is not a terminal and a line arrives, as when a GUI or
+    /// OpenBench starts it; with no input at all it runs `compare`.
     Uci,
     /// Write the book's generated figures (SVG) into a folder.
     Figures(cli::figures::Args),
@@ -54,14 +57,19 @@ fn main() {
     // The match command needs clap's matches too: the order of its --stage and --engine flags.
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
-    if let Some(path) = &cli.eval_file {
-        if let Err(error) = cli::choose_network_file(path) {
-            eprintln!("error: {error:#}");
-            std::process::exit(1);
-        }
+    let outcome = run(cli, &matches).and_then(|()| Ok(cli::output::flush()?));
+    if let Err(error) = outcome {
+        std::process::exit(cli::output::exit_status(&error));
     }
-    let outcome = match cli.command {
-        None => cli::compare::run(cli::compare::Args::default(), cli.json),
+}
+
+/// Runs the command the command line names.
+fn run(cli: Cli, matches: &clap::ArgMatches) -> anyhow::Result<()> {
+    if let Some(path) = &cli.eval_file {
+        cli::choose_network_file(path)?;
+    }
+    match cli.command {
+        None => cli::uci::uci_or_compare(cli.eval_file.as_deref(), cli.json),
         Some(Command::Compare(args)) => cli::compare::run(args, cli.json),
         Some(Command::Search(args)) => cli::search::run(args, cli.json),
         Some(Command::Perft(args)) => cli::perft::run(args, cli.json),
@@ -70,16 +78,12 @@ fn main() {
             cli::matchplay::run(args, matches.subcommand_matches("match"), cli.json)
         }
         Some(Command::Bench(args)) => cli::bench::run(args, cli.json),
-        Some(Command::Uci) => cli::uci::run(),
+        Some(Command::Uci) => cli::uci::run(cli.eval_file.as_deref()),
         Some(Command::Figures(args)) => cli::figures::run(args, cli.json),
         Some(Command::Scaling(args)) => cli::scaling::run(args, cli.json),
         Some(Command::Datagen(args)) => cli::datagen::run(args, cli.eval_file.as_deref(), cli.json),
         Some(Command::Tune(args)) => cli::tune::run(args, cli.json),
         Some(Command::Train(args)) => cli::train::run(args, cli.json),
         Some(Command::Exercise(args)) => cli::exercise::run(args),
-    };
-    if let Err(error) = outcome {
-        eprintln!("error: {error:#}");
-        std::process::exit(1);
     }
 }

@@ -321,21 +321,26 @@ fn expected_answers(lines: &[String]) -> (Vec<Chess>, usize) {
     let mut game = Chess::start();
     let mut searches = Vec::new();
     let mut readyoks = 0;
-    let mut infinite_running = false;
+    // A search that waits for the GUI to end it: `go infinite` until `stop`, `go ponder` until
+    // `ponderhit` (or `stop`). Meanwhile `ucinewgame` is refused; a `go` is queued.
+    let (mut infinite_running, mut pondering) = (false, false);
     for line in lines {
         match parse_command(line) {
             Ok(Command::Quit) => break,
             Ok(Command::IsReady) => readyoks += 1,
-            Ok(Command::Stop) => infinite_running = false,
+            Ok(Command::Stop) => (infinite_running, pondering) = (false, false),
+            Ok(Command::PonderHit) => pondering = false,
             Ok(Command::Position(spec)) => {
                 if let Ok(g) = spec.to_game() {
                     game = g;
                 }
             }
-            Ok(Command::UciNewGame) if !infinite_running => game = Chess::start(),
-            Ok(Command::Go(go)) if go.limits(game.side_to_move()).is_ok() && !infinite_running => {
+            Ok(Command::UciNewGame) if !infinite_running && !pondering => game = Chess::start(),
+            // Every `go` is answered.
+            Ok(Command::Go(go)) => {
                 searches.push(game.clone());
-                infinite_running = go.infinite;
+                infinite_running |= go.infinite;
+                pondering |= go.ponder;
             }
             _ => {}
         }
@@ -490,7 +495,8 @@ fn check_session(lines: &[String]) -> Result<(), TestCaseError> {
             || out == "readyok";
         prop_assert!(known, "unexpected output line {out:?}");
         if let Some(mv) = out.strip_prefix("bestmove ") {
-            bestmoves.push(mv.to_string());
+            // `bestmove MOVE [ponder REPLY]`: the move is what must be legal.
+            bestmoves.push(mv.split(' ').next().unwrap_or_default().to_string());
         }
         readies += usize::from(out == "readyok");
     }

@@ -1,147 +1,19 @@
 //! UCI end to end: the real binary, `searchlab uci`, driven over its stdin and stdout as a GUI
 //! would. Every read has a deadline, so a hung engine fails a test instead of hanging it.
 
+#[path = "common/uci_driver.rs"]
+mod uci_driver;
+
 use searchlab::Chess;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// Generous for a loaded CI machine; a healthy engine answers in milliseconds.
-const PROMPT: Duration = Duration::from_secs(5);
+use uci_driver::{assert_legal, Uci, PROMPT};
 
 const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
 const CHECKMATED: &str = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
 const STALEMATE: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
-
-/// A running `searchlab uci` process.
-struct Uci {
-    child: Child,
-    /// `None` once closed (the GUI closed the pipe).
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Uci {
-    fn start() -> Uci {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the searchlab binary starts");
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Uci {
-            child,
-            stdin: Some(stdin),
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.write(format!("{line}\n").as_bytes());
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("the input is open");
-        stdin.write_all(bytes).expect("the engine reads its input");
-        stdin.flush().expect("the engine reads its input");
-    }
-
-    /// Closes the engine's input, as a GUI that exits or dies does.
-    fn close_input(&mut self) {
-        self.stdin = None;
-    }
-
-    /// The next line, or `None` if none comes within `timeout`.
-    fn next_line(&self, timeout: Duration) -> Option<String> {
-        match self.lines.recv_timeout(timeout) {
-            Ok(line) => Some(line),
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => panic!("the engine closed its output"),
-        }
-    }
-
-    /// Reads lines until one satisfies `done`; returns all of them, that one last.
-    fn read_until(&self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + timeout;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.next_line(left) {
-                Some(line) => {
-                    let finished = done(&line);
-                    seen.push(line);
-                    if finished {
-                        return seen;
-                    }
-                }
-                None => panic!("no expected line within {timeout:?}; got {seen:?}"),
-            }
-        }
-    }
-
-    /// Sends `isready` and waits for `readyok`; returns the lines before it.
-    fn sync(&mut self) -> Vec<String> {
-        self.send("isready");
-        let mut lines = self.read_until(PROMPT, |l| l == "readyok");
-        lines.pop();
-        lines
-    }
-
-    /// Waits for `bestmove`; returns the info lines and the move text.
-    fn bestmove(&self, timeout: Duration) -> (Vec<String>, String) {
-        let mut lines = self.read_until(timeout, |l| l.starts_with("bestmove "));
-        let last = lines.pop().unwrap_or_default();
-        let mv = last["bestmove ".len()..]
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .to_string();
-        (lines, mv)
-    }
-
-    /// Sends `quit` and checks the process exits cleanly, promptly.
-    fn quit(mut self) {
-        self.send("quit");
-        let deadline = Instant::now() + PROMPT;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait works") {
-                assert!(status.success(), "exit status {status}");
-                return;
-            }
-            assert!(Instant::now() < deadline, "the engine did not exit on quit");
-            thread::sleep(Duration::from_millis(5));
-        }
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn assert_legal(game: &Chess, mv: &str) {
-    assert!(
-        game.parse_uci(mv).is_ok(),
-        "bestmove {mv} is not legal in {}",
-        game.fen()
-    );
-}
 
 #[test]
 fn handshake_lists_identity_and_options() {
@@ -348,14 +220,6 @@ fn bad_input_is_reported_and_survived() {
         "setoption name Stage value nonsense",
         "setoption name NoSuchOption value 1",
         "setoption",
-        "go depth banana",
-        "go depth -3",
-        "go depth 0",
-        "go movetime 0",
-        "go nodes 1e9",
-        "go wtime",
-        "go depth 99999999999999",
-        "go sideways",
         "debug maybe",
     ];
     // A position to keep through the bad ones.
@@ -371,6 +235,27 @@ fn bad_input_is_reported_and_survived() {
             !answer.iter().any(|l| l.starts_with("bestmove")),
             "{line:?} started a search: {answer:?}"
         );
+    }
+    // A bad `go` is said, and still searched with what can be read: one `bestmove` each.
+    let mate_in_one = Chess::from_fen(MATE_IN_ONE).expect("a FEN");
+    for line in [
+        "go depth banana",
+        "go depth -3",
+        "go depth 0",
+        "go movetime 0",
+        "go nodes 1e9",
+        "go wtime",
+        "go depth 99999999999999 movetime 20",
+        "go sideways",
+    ] {
+        uci.send(line);
+        let (info, mv) = uci.bestmove(PROMPT);
+        assert!(
+            info.iter().any(|l| l.starts_with("info string go")),
+            "no info string for {line:?}: {info:?}"
+        );
+        assert_legal(&mate_in_one, &mv);
+        assert!(uci.sync().iter().all(|l| !l.starts_with("bestmove")));
     }
     // Binary junk and empty lines too.
     uci.write(b"\xff\xfe\x00garbage\r\n\n   \n");
@@ -429,12 +314,8 @@ fn commands_during_an_infinite_search() {
     let mut uci = Uci::start();
     uci.send("position startpos moves e2e4");
     uci.send("go infinite");
-    // A second search, a new game and an option change are refused while it runs...
-    for line in [
-        "go depth 1",
-        "ucinewgame",
-        "setoption name Stage value minimax",
-    ] {
+    // A new game and an option change are refused while it runs...
+    for line in ["ucinewgame", "setoption name Stage value minimax"] {
         uci.send(line);
         let answer = uci.sync();
         assert!(
@@ -448,13 +329,29 @@ fn commands_during_an_infinite_search() {
             "{answer:?}"
         );
     }
-    // ...while a new position is taken for the next search.
+    // ...a second search waits its turn (every `go` gets its `bestmove`)...
+    uci.send("go depth 1");
+    let answer = uci.sync();
+    assert!(
+        answer
+            .iter()
+            .any(|l| l.contains("go waits for the running search")),
+        "{answer:?}"
+    );
+    assert!(
+        !answer.iter().any(|l| l.starts_with("bestmove")),
+        "{answer:?}"
+    );
+    // ...while a new position is taken for the next search. `stop` ends both: two answers.
     uci.send(&format!("position fen {MATE_IN_ONE}"));
     uci.send("stop");
     let mut after_e4 = Chess::start();
     after_e4.play_uci("e2e4").expect("legal");
-    let (_, mv) = uci.bestmove(PROMPT);
-    assert_legal(&after_e4, &mv);
+    for _ in 0..2 {
+        let (_, mv) = uci.bestmove(PROMPT);
+        assert_legal(&after_e4, &mv);
+    }
+    assert!(uci.sync().iter().all(|l| !l.starts_with("bestmove")));
     uci.send("go depth 2");
     assert_eq!(uci.bestmove(PROMPT).1, "a1a8");
     uci.quit();

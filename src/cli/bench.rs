@@ -1,6 +1,7 @@
 //! `searchlab bench`: the node-count signature and the speed (see [`searchlab::lab::bench`]).
 //!
 //! The last line is exactly `<nodes> nodes <nps> nps`, the line OpenBench's client reads.
+use super::output::{outln, FirstFailure};
 
 use super::{format_ms, progress_bar};
 use anyhow::Context;
@@ -27,9 +28,13 @@ pub struct Args {
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let bar = progress_bar(1, "bench [{bar:40}] {pos}/{len} positions ({elapsed})");
     if !json {
-        println!(
+        outln!(
             "{:<10} {:<7} {:>9} {:>11} {:>10}",
-            "position", "move", "score", "nodes", "time"
+            "position",
+            "move",
+            "score",
+            "nodes",
+            "time"
         );
     }
     let engine = args.engine.spec()?;
@@ -46,23 +51,26 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 .collect()
         }
     };
+    let mut failed = FirstFailure::default();
     let report = run_bench_on(&engine, &positions, args.depth, |done, _, entry| {
         if !json {
-            bar.suspend(|| {
-                println!(
+            failed.keep(bar.suspend(|| {
+                outln!(
                     "{:<10} {:<7} {:>9} {:>11} {:>10}",
                     entry.name,
                     entry.best_move.as_deref().unwrap_or("(none)"),
                     entry.score,
                     entry.nodes,
                     format_ms(entry.time)
-                )
-            });
+                );
+                Ok(())
+            }));
         }
         bar.set_length(positions.len() as u64);
         bar.set_position(done as u64);
     })?;
     bar.finish_and_clear();
+    failed.result()?;
     if json {
         let value = serde_json::json!({
             "stage": report.stage,
@@ -72,10 +80,10 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "time_ms": millis(report.total_time()),
             "nps": report.nps(),
         });
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(());
     }
-    println!(
+    outln!(
         "\n{} positions, stage {}, depth {}: {} nodes in {:.3} s, {} nodes/s",
         report.entries.len(),
         report.stage,
@@ -84,6 +92,6 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         report.total_time().as_secs_f64(),
         report.nps()
     );
-    println!("{}", report.signature_line());
+    outln!("{}", report.signature_line());
     Ok(())
 }

@@ -1,4 +1,5 @@
 //! `searchlab compare`: every stage on the built-in positions, a table and a chart.
+use super::output::{outln, OutputError};
 
 use super::format_ms;
 use anyhow::Context;
@@ -89,10 +90,10 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         .with_context(|| format!("writing {}", args.chart.display()))?;
 
     if json {
-        println!("{}", serde_json::to_string_pretty(&comparison.rows)?);
+        outln!("{}", serde_json::to_string_pretty(&comparison.rows)?);
     } else {
-        print_table(&comparison, &stages, args.depth);
-        println!(
+        print_table(&comparison, &stages, args.depth)?;
+        outln!(
             "\nchart of nodes per depth (log scale): {}",
             args.chart.display()
         );
@@ -100,8 +101,8 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
-    println!(
+fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) -> Result<(), OutputError> {
+    outln!(
         "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>10} {:>8} {:>8} {:>8} {:>6}",
         "position",
         "stage",
@@ -119,7 +120,7 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
     let mut last_position = "";
     for row in &comparison.rows {
         if row.position != last_position && !last_position.is_empty() {
-            println!();
+            outln!();
         }
         last_position = &row.position;
         let previous = previous_stage(&row.stage).and_then(|prev| {
@@ -128,7 +129,7 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
                 .iter()
                 .find(|r| r.stage == prev && r.position == row.position)
         });
-        println!(
+        outln!(
             "{:<10} {:<10} {:<7} {:>9} {:>5} {:>11} {:>10} {:>10} {:>8} {:>8} {:>8} {:>6}",
             row.position,
             row.stage,
@@ -146,7 +147,7 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
             ),
         );
     }
-    println!(
+    outln!(
         "\ntotals at depth {depth} over {} positions:",
         comparison.rows.len() / stages.len().max(1)
     );
@@ -154,7 +155,7 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
     for stage in stages {
         let nodes = comparison.total_nodes(stage);
         let time = comparison.total_time(stage);
-        println!(
+        outln!(
             "  {:<10} {:>11} nodes {:>10} {:>10} nodes/s {:>8} {:>8} {:>8} {:>6}",
             stage,
             nodes,
@@ -169,9 +170,10 @@ fn print_table(comparison: &Comparison, stages: &[&str], depth: u32) {
             previous_total = Some(nodes);
         }
     }
-    println!("\n1st cut: the share of beta cut-offs made by the first move tried;");
-    println!("x oracle: nodes as a multiple of the oracle's, alpha-beta with a perfect move order");
-    println!("quiet: the share of nodes spent in the quiescence search");
+    outln!("\n1st cut: the share of beta cut-offs made by the first move tried;");
+    outln!("x oracle: nodes as a multiple of the oracle's, alpha-beta with a perfect move order");
+    outln!("quiet: the share of nodes spent in the quiescence search");
+    Ok(())
 }
 
 /// "37.2%": this stage's nodes as a share of the previous stage's.

@@ -4,6 +4,7 @@
 //! train`. Stop it at any time; the same command resumes it. The file's header records the
 //! engine that played and, for the learned evaluation, which network it played with, so that a
 //! network trained on the file can say where its knowledge came from.
+use super::output::outln;
 
 use super::progress_bar;
 use anyhow::Context;
@@ -191,7 +192,7 @@ pub fn run(args: Args, eval_file: Option<&Path>, json: bool) -> anyhow::Result<(
     let seconds = start.elapsed().as_secs_f64();
     let rate = positions as f64 / seconds.max(1e-9);
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "file": args.output.display().to_string(),
@@ -205,7 +206,7 @@ pub fn run(args: Args, eval_file: Option<&Path>, json: bool) -> anyhow::Result<(
             })
         );
     } else {
-        println!(
+        outln!(
             "{games} games, {plies} moves searched, {positions} positions kept in {seconds:.1} s: \
              {rate:.0} positions/s; {} now holds {} games, {} positions",
             args.output.display(),

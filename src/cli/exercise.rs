@@ -2,6 +2,7 @@
 //! out ([`searchlab::teach::exercise`]); the learner writes it in `exercises/mine/NAME.rs` (made
 //! from the committed skeleton on first use, never overwritten), and `check` grades it against
 //! the ladder.
+use super::output::{self, out, outln, FirstFailure};
 
 use anyhow::Context;
 use searchlab::teach::exercise::mistakes::Expected;
@@ -71,12 +72,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
         Action::List => {
             let width = EXERCISES.iter().map(|e| e.name.len()).max().unwrap_or(8);
-            println!("{:<width$} {:<12} what you write", "exercise", "state");
+            outln!("{:<width$} {:<12} what you write", "exercise", "state");
             for e in EXERCISES {
                 let state = workspace::state(&root, e)?;
-                println!("{:<width$} {:<12} {}", e.name, state.to_string(), e.title);
+                outln!("{:<width$} {:<12} {}", e.name, state.to_string(), e.title);
             }
-            println!(
+            outln!(
                 "\nYour copies are in {}/ (made on first use). Check one with \
                  `searchlab exercise check NAME`.",
                 workspace::MINE
@@ -87,7 +88,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let passed = match file {
                 Some(file) => {
                     let checked = workspace::check_file(&root, e, &file)?;
-                    println!("{}", checked.message);
+                    outln!("{}", checked.message);
                     checked.passed
                 }
                 None => check_and_report(&root, e)?,
@@ -99,9 +100,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Action::Hint { name } => {
             let e = exercise::find(&name)?;
             let (n, hint) = workspace::next_hint(&root, e)?;
-            println!("hint {n} of {} for {}:\n{hint}", e.hints.len(), e.name);
+            outln!("hint {n} of {} for {}:\n{hint}", e.hints.len(), e.name);
         }
-        Action::Solution { name } => print!("{}", exercise::solution(exercise::find(&name)?)?),
+        Action::Solution { name } => out!("{}", exercise::solution(exercise::find(&name)?)?),
         Action::Watch => watch(&root)?,
         Action::Mistakes => {
             let graded = exercise::mistakes::check_all(&root)?;
@@ -115,13 +116,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     (true, Expected::Solved) => "solved",
                     (true, Expected::Rejected(_)) => "rejected",
                 };
-                println!("== {}: {}: {verdict}", g.exercise, g.what);
-                println!("   {}", g.message.lines().collect::<Vec<_>>().join("\n   "));
+                outln!("== {}: {}: {verdict}", g.exercise, g.what);
+                outln!("   {}", g.message.lines().collect::<Vec<_>>().join("\n   "));
                 if let (false, Expected::Rejected(text)) = (ok, g.expected) {
-                    println!("   (the message should say: {text})");
+                    outln!("   (the message should say: {text})");
                 }
             }
-            println!(
+            outln!(
                 "exercise files: {} graded (skeletons, solutions, typical mistakes), {wrong} not \
                  as they should be",
                 graded.len()
@@ -132,6 +133,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         Action::Skeletons { check } => {
             let mut stale = Vec::new();
+            // Every file is written even if the reader of the list has gone (`| head -1`).
+            let mut listed = FirstFailure::default();
             for e in EXERCISES {
                 let path = workspace::skeleton_path(&root, e);
                 let text = exercise::skeleton(e)?;
@@ -143,9 +146,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
                     std::fs::write(&path, text)
                         .with_context(|| format!("writing {}", path.display()))?;
-                    println!("{}", path.display());
+                    listed.keep(output::write(format_args!("{}\n", path.display())));
                 }
             }
+            listed.result()?;
             if !stale.is_empty() {
                 anyhow::bail!(
                     "not what the rungs' sources give (run `searchlab exercise skeletons`): {}",
@@ -161,15 +165,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 fn check_and_report(root: &Path, e: &exercise::Exercise) -> anyhow::Result<bool> {
     let (mine, made) = workspace::ensure_mine(root, e)?;
     if made {
-        println!(
+        outln!(
             "Made your copy: {} (from {}). Write the parts marked todo!() there.",
             mine.display(),
             workspace::skeleton_path(Path::new(""), e).display()
         );
     }
-    println!("Checking {} (building it, then grading it)...", e.name);
+    outln!("Checking {} (building it, then grading it)...", e.name);
     let checked = workspace::check(root, e)?;
-    println!("{}", checked.message);
+    outln!("{}", checked.message);
     Ok(checked.passed)
 }
 
@@ -190,16 +194,16 @@ fn modified(path: &Path) -> Option<SystemTime> {
 fn watch(root: &Path) -> anyhow::Result<()> {
     loop {
         let Some(e) = current(root)? else {
-            println!("Every exercise is solved.");
+            outln!("Every exercise is solved.");
             return Ok(());
         };
         let passed = check_and_report(root, e)?;
         if passed {
-            println!("On to the next one.\n");
+            outln!("On to the next one.\n");
             continue;
         }
         let mine = workspace::mine_path(root, e);
-        println!("\nWatching {} (save it to check again).", mine.display());
+        outln!("\nWatching {} (save it to check again).", mine.display());
         let seen = modified(&mine);
         while modified(&mine) == seen {
             std::thread::sleep(Duration::from_millis(500));

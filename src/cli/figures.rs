@@ -5,6 +5,7 @@
 //! draws them (the searches on every core, with a progress bar here), this command writes them.
 //! Every figure comes from node counts or committed measurements, never from timings, so the
 //! files are the same on any machine: CI compares a fresh run with `book/src/figures`.
+use super::output::outln;
 
 use anyhow::Context;
 use searchlab::teach::figures::{self, Progress};
@@ -32,7 +33,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         let path = dir.join(name);
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
         if !json {
-            println!("{}", path.display());
+            outln!("{}", path.display());
         }
         written.push(path);
         Ok(())
@@ -69,7 +70,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "nodes_per_depth": by_stage(&measured.nodes, &|v| (v as u64).into()),
             "first_move_cutoff_rate_per_depth": by_stage(&measured.cutoff_rates, &|v| v.into()),
         });
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! `searchlab match`: games between two players (stages, or UCI engines), with a progress
 //! line, a PGN file, and an SPRT that stops the match once it is sure.
+use super::output::{outln, FirstFailure, OutputError};
 
 use super::progress_bar;
 use anyhow::Context;
@@ -186,6 +187,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
         "{msg} [{bar:30}] {pos}/{len} games ({elapsed}, eta {eta})",
     );
     let mut pgn_error = None;
+    let mut failed = FirstFailure::default();
     let report = play_match(&config, |standing, game| {
         if let (Some(file), Some(path)) = (pgn.as_mut(), &args.pgn) {
             let written = game
@@ -201,23 +203,27 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
             }
         }
         if !json {
-            bar.suspend(|| print_game(standing.done, game, a, b, args.verbose));
+            failed.keep(bar.suspend(|| print_game(standing.done, game, a, b, args.verbose)));
             if standing.llr.is_some() && standing.done % 10 == 0 {
-                bar.suspend(|| println!("{}", standing_line(standing, a)));
+                failed.keep(bar.suspend(|| {
+                    outln!("{}", standing_line(standing, a));
+                    Ok(())
+                }));
             }
         }
         bar.set_message(short_standing(standing));
         bar.set_position(standing.done as u64);
     })?;
     bar.finish_and_clear();
+    failed.result()?;
     if let Some(error) = pgn_error {
         return Err(error);
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
-    println!(
+    outln!(
         "\n{} vs {}: {} games, +{} ={} -{} (W/D/L for {}) in {:.1} s",
         report.player_a,
         report.player_b,
@@ -229,7 +235,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
         report.seconds
     );
     if let Some(elo) = report.elo {
-        println!(
+        outln!(
             "score {:.1}%, Elo difference {:+.1} ± {:.1} (95% interval {:+.1} to {:+.1}){}",
             elo.score * 100.0,
             elo.elo,
@@ -243,7 +249,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
             }
         );
     }
-    println!("{}", standing_line(&report.standing, a));
+    outln!("{}", standing_line(&report.standing, a));
     if let Some(tc) = report.time_control {
         let least = |player: usize| {
             report
@@ -259,7 +265,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
                 .filter(|g| g.termination == Termination::TimeForfeit && g.result == loser)
                 .count()
         };
-        println!(
+        outln!(
             "time control {tc}: least clock left {a} {} ms, {b} {} ms; losses on time {a} {}, {b} {}",
             least(0).map_or("-".into(), |ms| ms.to_string()),
             least(1).map_or("-".into(), |ms| ms.to_string()),
@@ -268,7 +274,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
         );
     }
     if let Some(path) = &args.pgn {
-        println!("games written to {}", path.display());
+        outln!("games written to {}", path.display());
     }
     Ok(())
 }
@@ -310,7 +316,13 @@ fn standing_line(standing: &Standing, a: &str) -> String {
     line
 }
 
-fn print_game(number: usize, game: &GameRecord, a: &str, b: &str, verbose: bool) {
+fn print_game(
+    number: usize,
+    game: &GameRecord,
+    a: &str,
+    b: &str,
+    verbose: bool,
+) -> Result<(), OutputError> {
     let (white, black) = if game.a_is_white { (a, b) } else { (b, a) };
     let result = match game.result {
         GameResult::Win => format!("{a} wins"),
@@ -321,7 +333,7 @@ fn print_game(number: usize, game: &GameRecord, a: &str, b: &str, verbose: bool)
         .detail
         .as_deref()
         .map_or(String::new(), |d| format!(" ({d})"));
-    println!(
+    outln!(
         "game {:>4} (#{:>4}): {white} (white) vs {black} (black): {result} by {}{detail}, {} plies",
         number,
         game.index + 1,
@@ -329,10 +341,11 @@ fn print_game(number: usize, game: &GameRecord, a: &str, b: &str, verbose: bool)
         game.moves.len()
     );
     if verbose {
-        println!(
+        outln!(
             "  opening {}\n  moves {}",
             game.opening,
             game.moves.join(" ")
         );
     }
+    Ok(())
 }

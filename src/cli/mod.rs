@@ -7,6 +7,7 @@ pub mod datagen;
 pub mod exercise;
 pub mod figures;
 pub mod matchplay;
+pub mod output;
 pub mod perft;
 pub mod scaling;
 pub mod search;

@@ -5,6 +5,7 @@
 //! count by first move, which is how two generators that disagree are compared. `--suite`
 //! checks every count of a perft file (`FEN ;D1 20 ;D2 400 …`) up to `--max-depth` and exits
 //! non-zero if any differs.
+use super::output::{outln, OutputError};
 
 use super::progress_bar;
 use anyhow::Context;
@@ -77,21 +78,21 @@ fn run_one(args: &Args, json: bool) -> anyhow::Result<()> {
                 serde_json::json!({ "move": uci, "san": san, "nodes": n })
             }).collect::<Vec<_>>()),
         });
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(());
     }
     if let Some(split) = &divide {
         for (uci, san, n) in split {
-            println!("{uci:<6} {san:<8} {n}");
+            outln!("{uci:<6} {san:<8} {n}");
         }
-        println!("\n{} moves", split.len());
+        outln!("\n{} moves", split.len());
     }
     let what = if args.every_node {
         "nodes visited"
     } else {
         "nodes"
     };
-    println!(
+    outln!(
         "perft {} = {nodes} {what} in {:.1} ms, {nps} nodes/s",
         args.depth,
         millis(time)
@@ -131,12 +132,13 @@ fn run_suite(path: &std::path::Path, max_depth: u32, json: bool) -> anyhow::Resu
         let found = game.perft(depth);
         nodes += found;
         if found != expected && !json {
-            bar.suspend(|| {
-                println!(
+            bar.suspend(|| -> Result<(), OutputError> {
+                outln!(
                     "MISMATCH position {line} depth {depth}: expected {expected}, found {found}  {}",
                     record.fen
-                )
-            });
+                );
+                Ok(())
+            })?;
         }
         checks.push(Check {
             line,
@@ -166,9 +168,9 @@ fn run_suite(path: &std::path::Path, max_depth: u32, json: bool) -> anyhow::Resu
             "time_ms": millis(time),
             "nps": nodes_per_second(nodes, time),
         });
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
     } else {
-        println!(
+        outln!(
             "{} positions, {} counts checked up to depth {max_depth} ({skipped} deeper ones skipped): \
              {} passed, {} failed",
             records.len(),
@@ -176,7 +178,7 @@ fn run_suite(path: &std::path::Path, max_depth: u32, json: bool) -> anyhow::Resu
             checks.len() - failures.len(),
             failures.len()
         );
-        println!(
+        outln!(
             "{nodes} nodes in {:.1} ms, {} nodes/s",
             millis(time),
             nodes_per_second(nodes, time)

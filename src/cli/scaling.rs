@@ -1,5 +1,6 @@
 //! `searchlab scaling`: time to depth of the parallel searches at several thread counts (see
 //! [`searchlab::lab::scaling`]).
+use super::output::outln;
 
 use super::progress_bar;
 use anyhow::Context;
@@ -85,28 +86,36 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "all": report.all,
             "serial_share": share,
         });
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(());
     }
-    println!(
+    outln!(
         "time to depth {} over {} positions, median of {} runs each, geometric means",
         report.depth,
         fens.len(),
         report.runs
     );
-    println!(
+    outln!(
         "{:<10} {:>7} {:>12} {:>9} {:>12}",
-        "stage", "threads", "time", "speed-up", "nodes vs 1"
+        "stage",
+        "threads",
+        "time",
+        "speed-up",
+        "nodes vs 1"
     );
     for line in &report.summary {
-        println!(
+        outln!(
             "{:<10} {:>7} {:>9.1} ms {:>8.2}x {:>11.2}x",
-            line.stage, line.threads, line.mean_ms, line.speedup, line.node_ratio
+            line.stage,
+            line.threads,
+            line.mean_ms,
+            line.speedup,
+            line.node_ratio
         );
     }
     if let Some(share) = share {
         let mean = share.iter().sum::<f64>() / share.len().max(1) as f64;
-        println!(
+        outln!(
             "root splitting: the first root move takes {:.1}% of the nodes on average \
              (geometric mean {:.1}%): at most {:.2}x faster with any number of threads",
             100.0 * mean,

@@ -1,4 +1,5 @@
 //! `searchlab search`: one position, one stage.
+use super::output::outln;
 
 use searchlab::score::ScoreJson;
 use searchlab::stats::{millis, SearchStats};
@@ -57,16 +58,19 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "stats": result.stats,
             "iterations": result.iterations,
         });
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(());
     }
-    println!("{game}\n");
-    println!(
+    outln!("{game}\n");
+    outln!(
         "{:>5} {:>10} {:>11} {:>9}  pv",
-        "depth", "score", "nodes", "time"
+        "depth",
+        "score",
+        "nodes",
+        "time"
     );
     for it in &result.iterations {
-        println!(
+        outln!(
             "{:>5} {:>10} {:>11} {:>9}  {}",
             it.depth,
             it.score.to_string(),
@@ -76,7 +80,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         );
     }
     match result.best_move {
-        Some(mv) => println!(
+        Some(mv) => outln!(
             "\nbest move {} ({}), score {}, {} nodes in {:.1} ms, {} nodes/s",
             mv,
             game.san(mv),
@@ -85,7 +89,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             millis(result.time),
             result.nps()
         ),
-        None => println!(
+        None => outln!(
             "\nno legal move: {}",
             if game.in_check() {
                 "checkmate"
@@ -95,7 +99,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         ),
     }
     if let Some(line) = counters(&result.stats) {
-        println!("{line}");
+        outln!("{line}");
     }
     Ok(())
 }

@@ -1,4 +1,5 @@
 //! `searchlab suite`: run an EPD test suite (`bm`, `am`, `dm`) and count what is solved.
+use super::output::{outln, FirstFailure, OutputError};
 
 use super::progress_bar;
 use anyhow::Context;
@@ -44,19 +45,21 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         "{msg} [{bar:40}] {pos}/{len} positions ({elapsed})",
     );
     bar.set_message(format!("suite ({stage})"));
+    let mut failed = FirstFailure::default();
     let report = run_suite(&records, &stage, &limits, |done, _, entry| {
         if !json {
             // The header waits for the first result: run_suite checks every record before
             // it searches, and a file it rejects should print the error alone.
             if done == 1 {
-                bar.suspend(print_header);
+                failed.keep(bar.suspend(print_header));
             }
-            bar.suspend(|| print_entry(entry));
+            failed.keep(bar.suspend(|| print_entry(entry)));
         }
         bar.set_position(done as u64);
     })
     .with_context(|| format!("in {}", args.file.display()))?;
     bar.finish_and_clear();
+    failed.result()?;
     if json {
         let value = serde_json::json!({
             "file": args.file.display().to_string(),
@@ -69,9 +72,9 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "nodes": report.total_nodes(),
             "positions": report.entries,
         });
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
     } else {
-        println!(
+        outln!(
             "\nsolved {}/{} with {} ({} ms/position{}) in {:.1} s",
             report.solved(),
             report.total(),
@@ -87,15 +90,21 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
 }
 
 /// The column titles of the per-position table.
-fn print_header() {
-    println!(
+fn print_header() -> Result<(), OutputError> {
+    outln!(
         "{:<12} {:<18} {:<8} {:>10} {:>5} {:>11}  result",
-        "id", "expected", "played", "score", "depth", "nodes"
+        "id",
+        "expected",
+        "played",
+        "score",
+        "depth",
+        "nodes"
     );
+    Ok(())
 }
 
-fn print_entry(entry: &SuiteEntry) {
-    println!(
+fn print_entry(entry: &SuiteEntry) -> Result<(), OutputError> {
+    outln!(
         "{:<12} {:<18} {:<8} {:>10} {:>5} {:>11}  {}",
         entry.id,
         entry.expected,
@@ -105,4 +114,5 @@ fn print_entry(entry: &SuiteEntry) {
         entry.nodes,
         if entry.solved { "ok" } else { "FAIL" }
     );
+    Ok(())
 }

@@ -1,5 +1,6 @@
 //! `searchlab train DATA --output FILE`: trains the learned evaluation's network on a `datagen`
 //! file and writes it as a weights file, with what made it beside it (`FILE.txt`).
+use super::output::outln;
 
 use super::progress_bar;
 use anyhow::Context;
@@ -102,7 +103,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         _ => Trainer::new(config.clone()),
     };
     if !json {
-        println!(
+        outln!(
             "{} positions to train on, {} held out, read in {:.1} s; {} hidden units, {} epochs \
              ({} done), {threads} threads",
             training.len(),
@@ -129,7 +130,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         });
         bar.finish_and_clear();
         if !json {
-            println!(
+            outln!(
                 "epoch {:>3}: training loss {:.6}, validation loss {:.6} ({:.0} s)",
                 report.epoch,
                 report.training_loss,
@@ -173,7 +174,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 })
             })
             .collect();
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "positions": training.len(),
@@ -185,7 +186,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             })
         );
     } else {
-        println!(
+        outln!(
             "wrote {} ({} bytes) and {}",
             args.output.display(),
             bytes.len(),

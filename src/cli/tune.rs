@@ -1,5 +1,6 @@
 //! `searchlab tune DATA`: Texel's method on a `datagen` file; writes the tuned weights as the
 //! Rust source the crate compiles in.
+use super::output::outln;
 
 use super::progress_bar;
 use anyhow::Context;
@@ -103,7 +104,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         Start::Zero => RealWeights::zero(),
     };
     if !json {
-        println!(
+        outln!(
             "{} positions to tune on, {} held out ({} skipped: a lone king driven), read in \
              {load_seconds:.1} s; K = {k:.6}",
             set.len(),
@@ -193,7 +194,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         file.write_all(source.as_bytes())?;
     }
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::json!({
                 "positions": set.len(),
@@ -211,9 +212,9 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         );
     } else {
         if let (Some(b), Some(a)) = (test_before, test_after) {
-            println!("held-out error {b:.6} -> {a:.6}");
+            outln!("held-out error {b:.6} -> {a:.6}");
         }
-        println!(
+        outln!(
             "error {before:.6} -> {after:.6} in {} epochs, {tune_seconds:.1} s{}",
             args.epochs,
             args.output.as_ref().map_or(String::new(), |p| format!(

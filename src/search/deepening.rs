@@ -26,7 +26,7 @@
 //! its `Deepening`, by implementing [`IterativeStage`].
 
 use crate::game::Game;
-use crate::limits::{NodeCounter, SearchLimits, MAX_DEPTH};
+use crate::limits::{named_moves, NodeCounter, SearchLimits, MAX_DEPTH};
 use crate::score::{Depth, Ply, Score};
 use crate::search::engine::{move_to_front, score_without_moves, Engine, IterationObserver};
 use crate::stats::{Iteration, SearchResult};
@@ -50,6 +50,8 @@ pub struct Deepening<M> {
     /// Plies added to every iteration's depth: 0, except in some helper threads of a parallel
     /// search, which search one ply deeper than the main thread so that the threads differ.
     pub depth_offset: Depth,
+    /// The root moves this search may play ([`SearchLimits::root_moves`]).
+    pub root_moves: Option<Vec<String>>,
 }
 
 impl<M: Copy + PartialEq> Deepening<M> {
@@ -62,6 +64,7 @@ impl<M: Copy + PartialEq> Deepening<M> {
             following_pv: false,
             observer: None,
             depth_offset: 0,
+            root_moves: None,
         }
     }
 
@@ -232,6 +235,7 @@ where
     state.counter = NodeCounter::new(limits);
     state.completed_depth = 0;
     state.previous_pv.clear();
+    state.root_moves.clone_from(&limits.root_moves);
     if game.legal_moves().is_empty() {
         // The game is over at the root: nothing to search, no move to play.
         return Deepened::new(score_without_moves(game));
@@ -365,7 +369,7 @@ pub fn search_root<G: Game, S: IterativeStage<G>>(
     alpha: Score,
     beta: Score,
 ) -> (Score, Vec<G::Move>) {
-    let mut moves = game.legal_moves();
+    let mut moves = named_moves(game, stage.deepening().root_moves.as_deref());
     stage.order_root(game, &mut moves);
     search_moves(stage, game, moves, depth, alpha, beta)
 }

@@ -86,7 +86,7 @@ impl<G: Game> Engine<G> for Minimax {
         self.counter.stats.nodes = 1; // the root
         let mut best_move = None;
         let mut best_score = -Score::INFINITE;
-        for mv in game.legal_moves() {
+        for mv in limits.root_moves(game) {
             game.play(mv);
             let score = -self.minimax(game, depth - 1, 1);
             game.undo();

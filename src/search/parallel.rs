@@ -33,14 +33,15 @@
 //! and it is judged by what it is for: strength at the same time, and time to the same depth.
 
 use crate::game::{Evaluator, Game};
-use crate::limits::{SearchLimits, StopFlag};
+use crate::limits::{ClockStart, SearchLimits};
 use crate::score::Depth;
 use crate::search::deepening::IterativeStage;
 use crate::search::engine::{Engine, IterationObserver};
 use crate::search::threads::{engine_methods_of_searchers, Searchers, StopOnDrop};
 use crate::stats::{Iteration, SearchResult};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
 
 /// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
 pub const NAME: &str = "parallel";
@@ -75,6 +76,13 @@ impl<G: Game, E: Evaluator<G>> LazySmp<G, E> {
     }
 }
 
+/// The time to collect one helper thread once it is told to stop (it must be given a core,
+/// notice, return and exit): the helpers stop this much earlier than the main thread's hard
+/// time limit for each of them, so that the main thread does not wait for them past it. On
+/// the 2-core development machine, 256 threads took about 23 ms past the hard limit to end
+/// (90 µs each) when they all stopped at it.
+const WIND_DOWN_PER_HELPER: Duration = Duration::from_micros(100);
+
 // ANCHOR: depth_offset
 /// The helper on thread `thread` (1 for the first helper) searches this many plies deeper
 /// than the main thread: every other one, one ply.
@@ -95,11 +103,33 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for LazySmp<G, E> {
             return self.searchers.main.search(game, limits); // stage 8, exactly
         }
         self.searchers.start_search();
-        // The helpers search until the main thread stops them: no limit of their own.
-        let stop_helpers = StopFlag::new();
+        // One clock for every thread, running from now if the caller has not started it: the
+        // time to start the threads is the search's too.
+        let clock = limits.clock_start.clone();
+        let clock = clock.unwrap_or_else(|| ClockStart::at(Instant::now()));
+        let limits = &SearchLimits {
+            clock_start: Some(clock.clone()),
+            ..limits.clone()
+        };
+        // The helpers search until the main thread stops them, or the search is stopped (by
+        // the caller, or by the clock, which they watch too: with more threads than cores,
+        // the main thread may wait a long while for a core, and must find the helpers gone
+        // when its time is up). They end a little before its hard limit, by the time it takes
+        // to collect them ([`WIND_DOWN_PER_HELPER`]). No other limit of their own; the same
+        // root moves.
+        let stop_helpers = limits.stop.child();
+        let wind_down = WIND_DOWN_PER_HELPER * self.searchers.helpers.len() as u32;
         let helper_limits = SearchLimits {
             infinite: true,
             stop: stop_helpers.clone(),
+            movetime: limits.time_budget().map(|budget| {
+                (budget.hard + limits.move_overhead)
+                    .saturating_sub(wind_down)
+                    .max(Duration::from_millis(1))
+            }),
+            move_overhead: limits.move_overhead,
+            clock_start: Some(clock),
+            root_moves: limits.root_moves.clone(),
             ..SearchLimits::default()
         };
         let Searchers { main, helpers, .. } = &mut self.searchers;
@@ -107,15 +137,24 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for LazySmp<G, E> {
             helper.deepening().depth_offset = depth_offset(index + 1);
             helper.set_iteration_observer(Some(count_nodes(self.helper_nodes.clone())));
         }
+        // The helpers wait at a gate until every one has started: one that searched at once
+        // would take a core from the thread still starting the others (with more threads
+        // than cores, that once took longer than a fast move's whole budget).
+        let gate = RwLock::new(());
         std::thread::scope(|scope| {
+            let closed = gate.write();
             let running: Vec<_> = helpers
                 .iter_mut()
                 .map(|helper| {
                     let mut game = game.clone();
-                    let limits = &helper_limits;
-                    scope.spawn(move || helper.search(&mut game, limits))
+                    let (limits, gate) = (&helper_limits, &gate);
+                    scope.spawn(move || {
+                        drop(gate.read());
+                        helper.search(&mut game, limits)
+                    })
                 })
                 .collect();
+            drop(closed);
             // Whatever happens to the main thread's search, even a panic, the helpers stop.
             let _stop_helpers_at_the_end = StopOnDrop(&stop_helpers);
             let mut result = main.search(game, limits);

@@ -25,7 +25,7 @@
 //! iteration's root moves are done: it is a limit per main thread more than a total.
 
 use crate::game::Game;
-use crate::limits::{NodeCounter, SearchLimits, StopFlag};
+use crate::limits::{named_moves, NodeCounter, SearchLimits, StopFlag};
 use crate::score::{Depth, Ply, Score};
 use crate::search::aspiration::aspiration_window;
 use crate::search::deepening::{deepen, Deepening, IterativeStage, DEFAULT_DEPTH};
@@ -83,7 +83,7 @@ impl<G: Game> RootSplit<G> {
         beta: Score,
     ) -> (Score, Vec<G::Move>) {
         let Searchers { main, helpers, .. } = &mut self.searchers;
-        let mut moves = game.legal_moves();
+        let mut moves = named_moves(game, main.deepening().root_moves.as_deref());
         main.order_root(game, &mut moves);
         let state = main.deepening();
         state.counter.stats.nodes += 1; // the root
@@ -110,7 +110,8 @@ impl<G: Game> RootSplit<G> {
             alpha: alpha.max(score),
         });
         let next = AtomicUsize::new(1);
-        let stop_helpers = StopFlag::new();
+        // The helpers stop when the main thread tells them, or when the search is stopped.
+        let stop_helpers = state.counter.stopper.flag().child();
         let helper_limits = SearchLimits {
             infinite: true,
             stop: stop_helpers.clone(),

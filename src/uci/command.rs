@@ -7,7 +7,7 @@
 
 use crate::error::Error;
 use crate::games::Chess;
-use crate::limits::{Clock, SearchLimits, StopFlag};
+use crate::limits::{Clock, SearchLimits, StopFlag, MAX_DEPTH};
 use crate::score::Depth;
 use chess::Color;
 use std::time::Duration;
@@ -38,7 +38,7 @@ pub enum Command {
     Go(GoParams),
     /// `stop`: end the search and send `bestmove`.
     Stop,
-    /// `ponderhit`: accepted and ignored (the engine does not ponder).
+    /// `ponderhit`: the opponent played the move the engine pondered on; its clock runs.
     PonderHit,
     /// `quit`: stop and exit.
     Quit,
@@ -53,14 +53,16 @@ pub struct PositionSpec {
     pub moves: Vec<String>,
 }
 
-/// The parameters of a `go` command, as given (times in milliseconds).
+/// The parameters of a `go` command, as read (times in milliseconds). A `go` is never refused:
+/// a limit below its least value is raised to it, a word that means nothing is left out, and
+/// each such reading is a [`GoParams::notes`] line the GUI is told.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoParams {
-    /// `depth N`: search N plies.
+    /// `depth N`: search N plies (1 to [`MAX_DEPTH`]).
     pub depth: Option<Depth>,
-    /// `nodes N`: search about N nodes.
+    /// `nodes N`: search about N nodes (at least 1).
     pub nodes: Option<u64>,
-    /// `movetime T`: think exactly T ms.
+    /// `movetime T`: think exactly T ms (at least 1).
     pub movetime: Option<u64>,
     /// `wtime T`: White's clock (negative values are kept, and count as zero).
     pub wtime: Option<i64>,
@@ -70,12 +72,20 @@ pub struct GoParams {
     pub winc: Option<i64>,
     /// `binc T`: Black's increment per move.
     pub binc: Option<i64>,
-    /// `movestogo N`: moves until the next time control.
+    /// `movestogo N`: moves until the next time control (at least 1).
     pub movestogo: Option<u32>,
+    /// `mate N`: look for a mate in N moves (at least 1), and stop when one is found.
+    pub mate: Option<u32>,
     /// `infinite`: search until `stop`.
     pub infinite: bool,
-    /// Parameters understood but not supported (`ponder`, `searchmoves ...`, `mate N`).
-    pub unsupported: Vec<String>,
+    /// `ponder`: think on the opponent's time, with no clock running until `ponderhit`.
+    pub ponder: bool,
+    /// `searchmoves m1 m2 …`: only these root moves, as written (the loop checks them against
+    /// the position).
+    pub searchmoves: Vec<String>,
+    /// How the line was read where it was not as UCI writes it: a limit raised to its least
+    /// value, a word left out.
+    pub notes: Vec<String>,
 }
 // ANCHOR_END: commands
 
@@ -104,24 +114,11 @@ pub enum UciError {
         /// The word found.
         token: String,
     },
-    /// A `go` parameter whose value is not a number of the right kind.
-    #[error("go {param}: '{value}' is not {expected}")]
-    BadNumber {
-        /// The parameter (`depth`, `wtime`, ...).
-        param: String,
-        /// The text found.
-        value: String,
-        /// What was expected there.
-        expected: &'static str,
-    },
     /// A FEN that cannot be read, or a move that is not legal where it is played.
     #[error("{0}")]
     Position(Error),
-    /// Limits that make no sense (`go depth 0`, `go movetime 0`, ...).
-    #[error("{0}")]
-    Limit(Error),
     /// An option the engine does not have.
-    #[error("unknown option '{0}'; the options are Hash, Threads, Move Overhead and Stage")]
+    #[error("unknown option '{0}'; the options are {OPTION_NAMES}")]
     UnknownOption(String),
     /// A value an option does not accept.
     #[error("option {name}: bad value '{value}': {reason}")]
@@ -135,6 +132,9 @@ pub enum UciError {
     },
 }
 
+/// The options the engine has, as the unknown-option message lists them.
+pub const OPTION_NAMES: &str = "Hash, Threads, MultiPV, Ponder, Move Overhead, Stage and EvalFile";
+
 // ANCHOR: parse
 /// Reads one line from the GUI. Pure: it checks the syntax only (a FEN's fields and the moves
 /// are checked by [`PositionSpec::to_game`], an option's value when it is set).
@@ -144,7 +144,9 @@ pub enum UciError {
 /// assert_eq!(parse_command("isready"), Ok(Command::IsReady));
 /// let Ok(Command::Go(go)) = parse_command("go wtime 1000 btime 900 winc 10") else { panic!() };
 /// assert_eq!((go.wtime, go.btime, go.winc), (Some(1000), Some(900), Some(10)));
-/// assert!(parse_command("go depth deep").is_err());
+/// // A `go` is always read: what cannot be is left out, and said.
+/// let Ok(Command::Go(go)) = parse_command("go depth deep") else { panic!() };
+/// assert_eq!((go.depth, go.notes.len()), (None, 1));
 /// ```
 pub fn parse_command(line: &str) -> Result<Command, UciError> {
     let mut words = line.split_whitespace();
@@ -176,7 +178,7 @@ pub fn parse_command(line: &str) -> Result<Command, UciError> {
         },
         "setoption" => parse_setoption(&rest),
         "position" => parse_position(&rest).map(Command::Position),
-        "go" => parse_go(&rest).map(Command::Go),
+        "go" => Ok(Command::Go(parse_go(&rest))),
         other => Err(UciError::UnknownCommand(other.to_string())),
     }
 }
@@ -252,55 +254,77 @@ fn parse_position(words: &[&str]) -> Result<PositionSpec, UciError> {
     })
 }
 
-/// `go` and its parameters, in any order.
-fn parse_go(words: &[&str]) -> Result<GoParams, UciError> {
+/// `go` and its parameters, in any order. Never an error: see [`GoParams`].
+fn parse_go(words: &[&str]) -> GoParams {
     let mut go = GoParams::default();
     let mut i = 0;
     while i < words.len() {
         let param = words[i];
         i += 1;
-        // The value after `param`, if the parameter takes one.
-        let mut value = || -> Result<&str, UciError> {
-            let v = words.get(i).copied().ok_or_else(|| UciError::BadNumber {
-                param: param.to_string(),
-                value: String::new(),
-                expected: "given (a number must follow)",
-            })?;
-            i += 1;
-            Ok(v)
-        };
+        if !is_go_keyword(param) {
+            go.notes
+                .push(format!("go: '{param}' is not a go parameter; left out"));
+            continue;
+        }
         match param {
-            "depth" => go.depth = Some(number(param, value()?, "a depth (1 or more plies)")?),
-            "nodes" => go.nodes = Some(number(param, value()?, "a node count")?),
-            "movetime" => go.movetime = Some(number(param, value()?, "a time in ms")?),
-            "wtime" => go.wtime = Some(number(param, value()?, "a time in ms")?),
-            "btime" => go.btime = Some(number(param, value()?, "a time in ms")?),
-            "winc" => go.winc = Some(number(param, value()?, "a time in ms")?),
-            "binc" => go.binc = Some(number(param, value()?, "a time in ms")?),
-            "movestogo" => go.movestogo = Some(number(param, value()?, "a move count")?),
-            "mate" => {
-                let moves: u32 = number(param, value()?, "a move count")?;
-                go.unsupported.push(format!("mate {moves}"));
-            }
             "infinite" => go.infinite = true,
-            "ponder" => go.unsupported.push("ponder".to_string()),
+            "ponder" => go.ponder = true,
             "searchmoves" => {
-                let start = i;
                 while i < words.len() && !is_go_keyword(words[i]) {
+                    go.searchmoves.push(words[i].to_string());
                     i += 1;
                 }
-                go.unsupported
-                    .push(format!("searchmoves {}", words[start..i].join(" ")));
             }
-            other => {
-                return Err(UciError::Unexpected {
-                    command: "go",
-                    token: other.to_string(),
-                })
+            _ => {
+                // Every other parameter takes a number.
+                let Some(value) = words.get(i).filter(|w| !is_go_keyword(w)) else {
+                    go.notes
+                        .push(format!("go {param}: no number follows; left out"));
+                    continue;
+                };
+                i += 1;
+                let Ok(n) = value.parse::<i128>() else {
+                    go.notes.push(format!(
+                        "go {param}: '{value}' is not a whole number; left out"
+                    ));
+                    continue;
+                };
+                go.set(param, n);
             }
         }
     }
-    Ok(go)
+    go
+}
+
+impl GoParams {
+    /// Sets the numeric parameter `param` to `n`, raised or lowered into its range (and
+    /// noted if it had to be).
+    fn set(&mut self, param: &str, n: i128) {
+        let mut within = |least: i128, most: i128| {
+            let kept = n.clamp(least, most);
+            if kept != n {
+                let which = if n < least { "raised" } else { "lowered" };
+                self.notes.push(format!("go {param} {n} {which} to {kept}"));
+            }
+            kept
+        };
+        // The casts are exact: each value was clamped into the type's range.
+        match param {
+            "depth" => self.depth = Some(within(1, MAX_DEPTH as i128) as Depth),
+            "nodes" => self.nodes = Some(within(1, u64::MAX as i128) as u64),
+            "movetime" => self.movetime = Some(within(1, u64::MAX as i128) as u64),
+            "movestogo" => self.movestogo = Some(within(1, u32::MAX as i128) as u32),
+            "mate" => self.mate = Some(within(1, u32::MAX as i128) as u32),
+            // A clock may be negative (some GUIs send one after a flag fall): it counts as 0.
+            "wtime" => self.wtime = Some(within(i64::MIN as i128, i64::MAX as i128) as i64),
+            "btime" => self.btime = Some(within(i64::MIN as i128, i64::MAX as i128) as i64),
+            "winc" => self.winc = Some(within(i64::MIN as i128, i64::MAX as i128) as i64),
+            "binc" => self.binc = Some(within(i64::MIN as i128, i64::MAX as i128) as i64),
+            _ => self
+                .notes
+                .push(format!("go: '{param}' takes no number; left out")),
+        }
+    }
 }
 
 /// The words that start a `go` parameter (they end a `searchmoves` list).
@@ -320,19 +344,6 @@ fn is_go_keyword(word: &str) -> bool {
             | "ponder"
             | "searchmoves"
     )
-}
-
-/// Parses a number for `go <param>`, or says what was expected.
-fn number<T: std::str::FromStr>(
-    param: &str,
-    text: &str,
-    expected: &'static str,
-) -> Result<T, UciError> {
-    text.parse().map_err(|_| UciError::BadNumber {
-        param: param.to_string(),
-        value: text.to_string(),
-        expected,
-    })
 }
 // ANCHOR_END: parse
 
@@ -354,14 +365,15 @@ impl PositionSpec {
 // ANCHOR: limits
 impl GoParams {
     /// The search limits these parameters ask for, when `side` is to move: only that side's
-    /// clock and increment count. The limits are checked ([`SearchLimits::validate`]).
-    pub fn limits(&self, side: Color) -> Result<SearchLimits, UciError> {
+    /// clock and increment count. (`mate`, `ponder` and `searchmoves` are the loop's to apply:
+    /// they depend on the engine and the position.)
+    pub fn limits(&self, side: Color) -> SearchLimits {
         let ms = |t: i64| Duration::from_millis(t.max(0).unsigned_abs());
         let (time, increment) = match side {
             Color::White => (self.wtime, self.winc),
             Color::Black => (self.btime, self.binc),
         };
-        let limits = SearchLimits {
+        SearchLimits {
             depth: self.depth,
             nodes: self.nodes,
             movetime: self.movetime.map(Duration::from_millis),
@@ -373,9 +385,7 @@ impl GoParams {
             stop: StopFlag::new(),
             infinite: self.infinite,
             ..SearchLimits::default()
-        };
-        limits.validate().map_err(UciError::Limit)?;
-        Ok(limits)
+        }
     }
 }
 // ANCHOR_END: limits
@@ -425,11 +435,33 @@ mod tests {
         assert_eq!(go.movetime, Some(50));
         assert_eq!(go.depth, Some(3));
         assert!(go.infinite);
-        assert_eq!(go.unsupported, vec!["searchmoves e2e4".to_string()]);
-        assert!(parse_command("go depth").is_err());
-        assert!(parse_command("go depth -1").is_err());
-        assert!(parse_command("go nodes 1e6").is_err());
-        assert!(parse_command("go fast").is_err());
+        assert_eq!(go.searchmoves, vec!["e2e4".to_string()]);
+        assert!(go.notes.is_empty());
+        // Every `go` is read; what is out of range is brought in, what is not a number is
+        // left out, and each is a note for the GUI.
+        let go = |line: &str| match parse_command(line) {
+            Ok(Command::Go(go)) => go,
+            other => panic!("{line}: {other:?}"),
+        };
+        let depth = go("go depth");
+        assert_eq!((depth.depth, depth.notes.len()), (None, 1));
+        let raised = go("go depth 0 movetime -5 nodes 0 mate 0 movestogo 0");
+        assert_eq!(
+            (raised.depth, raised.movetime, raised.nodes, raised.mate),
+            (Some(1), Some(1), Some(1), Some(1))
+        );
+        assert_eq!(raised.movestogo, Some(1));
+        assert_eq!(raised.notes[0], "go depth 0 raised to 1");
+        assert_eq!(raised.notes.len(), 5);
+        assert_eq!(go("go depth 999").depth, Some(MAX_DEPTH));
+        let bad = go("go nodes 1e6 fast wtime 100");
+        assert_eq!(
+            (bad.nodes, bad.wtime, bad.notes.len()),
+            (None, Some(100), 2)
+        );
+        let ponder = go("go ponder wtime 1000 btime 1000 searchmoves e2e4 d2d4 mate 3");
+        assert!(ponder.ponder && ponder.notes.is_empty());
+        assert_eq!((ponder.searchmoves.len(), ponder.mate), (2, Some(3)));
         assert_eq!(
             parse_command("setoption name Clear Hash"),
             Ok(Command::SetOption {
@@ -457,20 +489,12 @@ mod tests {
             winc: Some(1000),
             ..GoParams::default()
         };
-        let white = go.limits(Color::White).map(|l| l.clock);
-        let black = go.limits(Color::Black).map(|l| l.clock);
+        let white = go.limits(Color::White).clock;
+        let black = go.limits(Color::Black).clock;
         assert_eq!(
-            white.ok().flatten().map(|c| (c.remaining, c.increment)),
+            white.map(|c| (c.remaining, c.increment)),
             Some((Duration::from_secs(60), Duration::from_secs(1)))
         );
-        assert_eq!(
-            black.ok().flatten().map(|c| c.remaining),
-            Some(Duration::ZERO)
-        );
-        let zero = GoParams {
-            movetime: Some(0),
-            ..GoParams::default()
-        };
-        assert!(zero.limits(Color::White).is_err());
+        assert_eq!(black.map(|c| c.remaining), Some(Duration::ZERO));
     }
 }

@@ -12,6 +12,8 @@
 //!                                     option name Hash type spin default 16 min 1 max 4096
 //!                                     option name Move Overhead type spin default 20 min 0 max 5000
 //!                                     option name Threads type spin default 1 min 1 max 256
+//!                                     option name MultiPV type spin default 1 min 1 max 256
+//!                                     option name Ponder type check default false
 //!                                     option name Stage type combo default neural var minimax …
 //!                                     option name EvalFile type string default <compiled-in>
 //!                                     uciok
@@ -51,16 +53,22 @@
 //!
 //! One search runs at a time. A `go`, `setoption` or `ucinewgame` that arrives while one runs
 //! (a GUI waits for `bestmove`, but a script piping commands does not) waits its turn on the
-//! engine thread; during `go infinite`, which only `stop` ends, it is refused with an
-//! `info string`. `position` is accepted at once and applies to the next `go`. `stop` stops
-//! every search asked for before it: one still waiting its turn answers at once. `isready` is
-//! answered at once, even mid-search, unless a `setoption` or `ucinewgame` still waits its
-//! turn: then after it, so that `readyok` after `setoption name Hash` means the table is there.
+//! engine thread. While a search waits for the GUI (`go infinite` until `stop`, `go ponder`
+//! until `ponderhit`), a `setoption` or `ucinewgame` would wait for ever, so it is refused
+//! with an `info string`; a `go` is queued all the same (every `go` gets its `bestmove`), and
+//! told that it waits for `stop`. `position` is accepted at once and applies to the next `go`.
+//! `stop` stops every search asked for before it: one still waiting its turn answers at once.
+//! `isready` is answered at once, even mid-search, unless a `setoption` or `ucinewgame` still
+//! waits its turn: then after it, so that `readyok` after `setoption name Hash` means the
+//! table is there.
 //!
 //! ## How time is split
 //!
 //! The loop does no arithmetic of its own: `go` becomes a [`SearchLimits`] and
-//! [`SearchLimits::time_budget`] turns it into two limits. Both first lose the `Move Overhead`
+//! [`SearchLimits::time_budget`] turns it into two limits. The GUI's clock runs from the
+//! moment it sends `go`, so the search's does too ([`SearchLimits::clock_start`]): the time a
+//! search waits for its turn, or takes to start its threads, is spent from its budget, and
+//! the time the engine reports is the wall time since `go`. Both limits first lose the `Move Overhead`
 //! (default [`DEFAULT_MOVE_OVERHEAD`], the time a thread switch, the pipe and the GUI take).
 //! - `go movetime T`: think `T` less the overhead, both as the soft and the hard limit.
 //! - `go wtime/btime [winc/binc] [movestogo]`: only the clock of the side to move counts. A
@@ -90,24 +98,42 @@
 //!   `info string <what was wrong>` and otherwise ignored. A bad `position` keeps the previous
 //!   position; a bad `go` starts no search. Nothing the GUI sends makes the engine panic or
 //!   exit, except `quit` and the end of the input.
-//! - **Unsupported `go` parameters** (`ponder`, `searchmoves`, `mate`) are reported with an
-//!   `info string` and the search runs with the other limits. A bare `go` searches to the
-//!   stage's default depth.
+//! - **Every `go` gets exactly one `bestmove`.** A limit below its least value (`go depth 0`,
+//!   `go movetime -5`, `go nodes 0`) is raised to it, one above the most (`depth 100`) lowered
+//!   to it, and a word that is not a `go` parameter or a number that is not one is left out;
+//!   each is said in an `info string`, and the search runs with what is left. A bare `go`
+//!   searches to the stage's default depth.
+//! - **`go searchmoves m1 m2 …`** searches only those root moves ([`SearchLimits::root_moves`]):
+//!   a move not legal in the position is named in an `info string` and left out; if none is
+//!   left, every move is searched, and said.
+//! - **`go mate N`** stops as soon as an iteration finds a mate in N moves or fewer. With no
+//!   other limit it searches to the depth that shows such a mate ([`worker::mate_depth`]), so
+//!   it ends even where there is none.
+//! - **Pondering** (thinking on the opponent's time) works as UCI says. With the `Ponder`
+//!   option on, `bestmove` names the reply the engine expects (`bestmove e2e4 ponder e7e5`); the
+//!   GUI then sends `go ponder` with the clocks, and the engine searches with no clock running
+//!   ([`ClockStart::pending`]) until `ponderhit` (the opponent played that reply: the clock
+//!   starts then, and the search goes on under it) or `stop` (another move was played). Its
+//!   `bestmove` never comes before one of those two, even if the search ends sooner.
+//! - **`MultiPV k`** reports the best k root moves, each with its score and line
+//!   (`info … multipv 1 …`, `multipv 2`, …, in order of score); `bestmove` is the first line's
+//!   move. At 1 (the default) the search is exactly the stage's own. See [`multipv`].
 //! - **End of input** (the GUI closed the pipe, or died) is `quit`, as in Stockfish: the
 //!   running search stops, its `bestmove` is printed, and the process ends at once. So
 //!   `echo "go depth 5" | searchlab uci` answers from whatever depth it reached by then; use
 //!   `searchlab search` to search a position from a script. **`quit`** does the same.
-//! - **Numbers.** Any number that fits is accepted (`go movetime 184467440` thinks for two
-//!   days, as asked); one that does not fit, or is negative where that means nothing (`depth`,
-//!   `nodes`, `movetime`), is bad input. `depth` must be 1 to 64, `movetime` and `nodes` at
-//!   least 1 ([`SearchLimits::validate`]).
+//! - **Numbers.** Any number is accepted (`go movetime 184467440` thinks for two days, as
+//!   asked), brought into its range where it is outside: `depth` 1 to 64, `movetime`, `nodes`,
+//!   `movestogo` and `mate` at least 1.
 //! - **`info` lines.** One per completed iteration of the iterative stages (depth, seldepth,
-//!   score, nodes, nps, time, hashfull, pv), then, when the search ends, one summary line with
-//!   the totals and `hashfull` (the only line for the fixed-depth stages). A search stopped
-//!   before it completed a depth says `info depth 0` with its counters, no score, and an
+//!   score, nodes, nps, time, hashfull, pv). When the search ends, a last line only if it has
+//!   something new: the totals (`info nodes … nps … time … hashfull …`) when they are more
+//!   than the last iteration's (an iteration cut short, helper threads), or, for the
+//!   fixed-depth stages, which have no iterations, the whole result. A search stopped before
+//!   it completed a depth says `info depth 0` with its counters, no score, and an
 //!   `info string` why. `seldepth` is the deepest ply the search reached (with the quiescence
-//!   search, beyond the depth), and the summary line is followed by an `info string` with the
-//!   quiescence nodes, which UCI has no field for.
+//!   search, beyond the depth), and an `info string` gives the quiescence nodes, which UCI has
+//!   no field for.
 //! - **`Threads`** (1 by default) is stages 9's and 10's: they search with that many threads,
 //!   and its `info` lines count every thread's nodes (the helpers' as of their last completed
 //!   iteration; the summary line exactly). The other stages search on one thread; setting
@@ -116,33 +142,32 @@
 //! - **`Stage`** offers the ladder's stages and stage 10, the neural one (stage 9's search with
 //!   the learned evaluation, [`crate::search::neural`]), the default; **`EvalFile`** is the weights file the neural
 //!   stage plays with (a file `searchlab train` wrote; `<compiled-in>` or nothing for the
-//!   network built into the binary). A file that cannot be read, or is not a network, is
-//!   answered with an `info string` that says why, and the network in use stays.
+//!   network built into the binary; its default is the file `--eval-file` named, if the engine
+//!   was started with one). A file that cannot be read, or is not a network, is answered with
+//!   an `info string` that says why, and the network in use stays.
 
 mod command;
+mod info;
+pub mod multipv;
+pub mod worker;
 
-pub use command::{parse_command, Command, GoParams, PositionSpec, UciError};
+pub use command::{parse_command, Command, GoParams, PositionSpec, UciError, OPTION_NAMES};
+pub use info::{
+    bestmove_line, final_info, info_line, info_string, iteration_info, no_move_info, result_info,
+    uci_lines, InfoScore,
+};
 
-use crate::error::Error;
-use crate::eval::network::Network;
-use crate::eval::neural::choose_network;
 use crate::game::Game;
 use crate::games::Chess;
-use crate::limits::{SearchLimits, StopFlag, DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD_MS};
-use crate::score::{Depth, Score};
-use crate::search::{
-    find_uci_stage, strongest_stage, threads::MAX_THREADS, uci_stages, Engine, EngineSpec,
-    DEFAULT_HASH_MB, HASH_MAX_MB, HASH_MIN_MB,
-};
-use crate::stats::{nodes_per_second, Iteration, SearchResult};
-use chess::ChessMove;
+use crate::limits::{ClockStart, StopFlag, DEFAULT_MOVE_OVERHEAD};
+use crate::search::EngineSpec;
 use std::io::{self, BufRead, Write};
-use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
+use worker::{EngineThread, GoJob, Job};
 
 /// The name the engine gives in answer to `uci`: `searchlab <version>`.
 pub const ENGINE_NAME: &str = concat!("searchlab ", env!("CARGO_PKG_VERSION"));
@@ -150,110 +175,22 @@ pub const ENGINE_NAME: &str = concat!("searchlab ", env!("CARGO_PKG_VERSION"));
 /// The author the engine gives in answer to `uci`.
 pub const ENGINE_AUTHOR: &str = "the searchlab authors";
 
+/// `EvalFile`'s value for the network compiled into the binary.
+pub const COMPILED_IN_NETWORK: &str = "<compiled-in>";
+
+/// The most lines `MultiPV` may ask for (more than any chess position has moves).
+pub const MAX_MULTIPV: usize = 256;
+
 /// How long `quit` waits for the engine thread to end before leaving it behind (it answers a
 /// stop in microseconds; this is only there against a bug).
 const QUIT_GRACE: Duration = Duration::from_secs(1);
 
-// ANCHOR: info
-/// The `info` line for one completed iteration.
-pub fn iteration_info(iteration: &Iteration) -> String {
-    info_line(
-        iteration.depth,
-        iteration.seldepth,
-        iteration.score,
-        iteration.nodes,
-        iteration.time,
-        iteration.hashfull,
-        &iteration.pv,
-    )
-}
-
-/// The summary `info` line of a finished search: totals, and how full the table is. A search
-/// stopped before it completed any depth reports depth 0, its counters, and no score or line
-/// (it has none it could stand by).
-pub fn result_info(result: &SearchResult<ChessMove>, hashfull: u32) -> String {
-    if result.depth == 0 {
-        return format!(
-            "info depth 0 nodes {} nps {} time {} hashfull {hashfull}",
-            result.nodes(),
-            result.nps(),
-            result.time.as_millis()
-        );
-    }
-    let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
-    info_line(
-        result.depth,
-        result.stats.seldepth,
-        result.score,
-        result.nodes(),
-        result.time,
-        hashfull,
-        &pv,
-    )
-}
-
-/// An `info` line: depth, seldepth (the deepest ply reached, at least the depth and the
-/// length of the line), score, nodes, nps, time, hashfull and, if there is a line to show,
-/// ` pv <moves>`.
-fn info_line(
-    depth: Depth,
-    seldepth: Depth,
-    score: Score,
-    nodes: u64,
-    time: Duration,
-    hashfull: u32,
-    pv: &[String],
-) -> String {
-    let seldepth = seldepth.max(pv.len() as Depth).max(depth);
-    let mut line = format!(
-        "info depth {depth} seldepth {seldepth} score {score} nodes {nodes} nps {} time {} hashfull {hashfull}",
-        nodes_per_second(nodes, time),
-        time.as_millis(),
-    );
-    if !pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&pv.join(" "));
-    }
-    line
-}
-
-/// The answer in a position with no legal move: `score mate 0` when checkmated, `score cp 0`
-/// when stalemated (see the module docs).
-pub fn no_move_info(game: &Chess) -> String {
-    let score = if game.in_check() {
-        Score::mated_in(0)
-    } else {
-        Score::DRAW
-    };
-    format!("info depth 0 score {score}")
-}
-// ANCHOR_END: info
-
-/// The lines that answer `uci`: identity, options, `uciok`.
-pub fn uci_lines() -> Vec<String> {
-    let stages: Vec<String> = uci_stages()
-        .iter()
-        .map(|s| format!("var {}", s.name))
-        .collect();
-    vec![
-        format!("id name {ENGINE_NAME}"),
-        format!("id author {ENGINE_AUTHOR}"),
-        format!(
-            "option name Hash type spin default {DEFAULT_HASH_MB} min {HASH_MIN_MB} max {HASH_MAX_MB}"
-        ),
-        format!(
-            "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
-            DEFAULT_MOVE_OVERHEAD.as_millis()
-        ),
-        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-        format!(
-            "option name Stage type combo default {} {}",
-            strongest_stage(),
-            stages.join(" ")
-        ),
-        format!("option name EvalFile type string default {COMPILED_IN_NETWORK}"),
-        "uciok".to_string(),
-    ]
+/// What the command line set before the protocol begins.
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    /// The network file the engine was started with (`searchlab --eval-file FILE uci`), which
+    /// `EvalFile` shows as its default; `None`: the compiled-in network.
+    pub eval_file: Option<String>,
 }
 
 // ANCHOR: loop
@@ -278,16 +215,23 @@ enum ToGui {
 /// assert!(String::from_utf8(out).unwrap().ends_with("bestmove a1a8\n"));
 /// ```
 pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
+    run_with(input, output, &Setup::default())
+}
+
+/// [`run`], with what the command line set first.
+pub fn run_with<R: BufRead, W: Write + Send>(input: R, output: W, setup: &Setup) -> io::Result<()> {
     let (to_gui, lines) = mpsc::channel();
     thread::scope(|scope| {
         let printer = scope.spawn(move || print_lines(lines, output));
-        let served = Session::new(to_gui.clone()).and_then(|mut session| session.serve(input));
+        let served = Session::new(to_gui.clone(), setup.clone())
+            .and_then(|mut session| session.serve(input));
         // Ignored: if the printer has already stopped, it has its own error to report.
         let _ = to_gui.send(ToGui::Close);
         let printed = printer
             .join()
             .unwrap_or_else(|_| Err(io::Error::other("the output thread panicked")));
-        served.and(printed)
+        // A GUI that went away is the output's error, whatever the input then did.
+        printed.and(served)
     })
 }
 
@@ -300,33 +244,25 @@ fn print_lines<W: Write>(lines: Receiver<ToGui>, mut output: W) -> io::Result<()
     Ok(())
 }
 
-/// Work for the engine thread, done in the order it was sent.
-enum Job {
-    /// Search `game` and answer with `bestmove`, then set `answered`.
-    Go {
-        /// Boxed: a game holds its current position inline, and the other jobs are small.
-        game: Box<Chess>,
-        limits: SearchLimits,
-        answered: Arc<AtomicBool>,
-    },
-    /// Set an option the engine thread keeps (`Hash`, `Stage`, `Move Overhead`).
-    SetOption { name: String, value: Option<String> },
-    /// Forget the last game (`ucinewgame`).
-    NewGame,
-    /// Answer `readyok` once everything sent before is done.
-    Ready,
-    /// End the thread.
-    Quit,
-}
-
 /// A `go` sent to the engine thread whose `bestmove` is not out yet.
 struct PendingSearch {
     /// Set by `stop`, `quit` or the end of the input.
     stop: StopFlag,
-    /// `go infinite`: `bestmove` waits for `stop`, and other commands are refused meanwhile.
+    /// `go infinite`: `bestmove` waits for `stop`.
     infinite: bool,
+    /// `go ponder`: the clock `ponderhit` starts; `bestmove` waits for it or for `stop`.
+    ponder: Option<ClockStart>,
     /// Set by the engine thread just before it sends `bestmove`.
     answered: Arc<AtomicBool>,
+}
+
+impl PendingSearch {
+    /// Whether the search waits for the GUI to end it: `go infinite` until `stop`, `go ponder`
+    /// until `ponderhit`.
+    fn waits_for_the_gui(&self) -> bool {
+        let pondering = self.ponder.as_ref().is_some_and(|c| c.get().is_none());
+        !self.stop.is_stopped() && (self.infinite || pondering)
+    }
 }
 
 /// The loop's state between commands: the position, and the way to the engine thread.
@@ -342,10 +278,12 @@ struct Session {
     searches: Vec<PendingSearch>,
     /// The engine thread.
     worker: JoinHandle<()>,
+    /// What the command line set.
+    setup: Setup,
 }
 
 impl Session {
-    fn new(to_gui: Sender<ToGui>) -> io::Result<Session> {
+    fn new(to_gui: Sender<ToGui>, setup: Setup) -> io::Result<Session> {
         let spec = EngineSpec::strongest();
         let settings_pending = Arc::new(AtomicUsize::new(0));
         let (jobs, inbox) = mpsc::channel();
@@ -353,6 +291,8 @@ impl Session {
             engine: spec.build(),
             spec,
             threads: 1,
+            multipv: 1,
+            ponder: false,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             to_gui: to_gui.clone(),
             settings_pending: Arc::clone(&settings_pending),
@@ -367,6 +307,7 @@ impl Session {
             settings_pending,
             searches: Vec::new(),
             worker,
+            setup,
         })
     }
 
@@ -400,6 +341,8 @@ impl Session {
                     return Err(error);
                 }
             }
+            // The GUI's clock starts as it sends the line: so does the search's.
+            let arrived = Instant::now();
             // GUIs send ASCII; anything else is kept readable rather than refused.
             let line = String::from_utf8_lossy(&bytes);
             match parse_command(&line) {
@@ -407,6 +350,7 @@ impl Session {
                     self.quit();
                     return Ok(());
                 }
+                Ok(Command::Go(go)) => self.go(go, arrived),
                 Ok(command) => self.execute(command),
                 Err(UciError::Empty) => {}
                 Err(error) => self.tell(error),
@@ -414,11 +358,13 @@ impl Session {
         }
     }
 
-    /// Executes one command (all but `quit`).
+    /// Executes one command (all but `quit` and `go`).
     fn execute(&mut self, command: Command) {
         match command {
-            Command::Uci => uci_lines().into_iter().for_each(|line| self.say(line)),
-            Command::Debug(_) | Command::PonderHit | Command::Quit => {}
+            Command::Uci => uci_lines(self.setup.eval_file.as_deref())
+                .into_iter()
+                .for_each(|line| self.say(line)),
+            Command::Debug(_) | Command::Quit | Command::Go(_) => {}
             Command::IsReady => {
                 // Ready now, even mid-search; but after an option or a new game still waiting
                 // its turn, so that `readyok` means it is done.
@@ -446,26 +392,28 @@ impl Session {
                     self.game.fen()
                 )),
             },
-            Command::Go(go) => self.go(&go),
             Command::Stop => self.stop_searches(),
+            Command::PonderHit => self.ponder_hit(),
         }
     }
 
-    /// Can `command` be queued for the engine thread? Not during `go infinite`, which only
-    /// `stop` ends: it would wait forever, so it is refused. Anything else waits its turn.
-    fn accepts(&mut self, command: &str) -> bool {
+    /// The searches whose `bestmove` may still come (those answered are forgotten).
+    fn pending(&mut self) -> &[PendingSearch] {
         self.searches
             .retain(|search| !search.answered.load(Ordering::Acquire));
-        let infinite = self
-            .searches
-            .iter()
-            .any(|search| search.infinite && !search.stop.is_stopped());
-        if infinite {
+        &self.searches
+    }
+
+    /// Can `command` be queued for the engine thread? Not while a search waits for the GUI to
+    /// end it (`go infinite`, `go ponder`): it would wait for ever, so it is refused.
+    fn accepts(&mut self, command: &str) -> bool {
+        let held = self.pending().iter().any(PendingSearch::waits_for_the_gui);
+        if held {
             self.tell(format!(
-                "{command} ignored: an infinite search is running (send stop first)"
+                "{command} ignored: a search runs until stop (or ponderhit); send stop first"
             ));
         }
-        !infinite
+        !held
     }
 
     /// Hands a job to the engine thread.
@@ -492,6 +440,17 @@ impl Session {
         self.worker.thread().unpark();
     }
 
+    /// `ponderhit`: the move pondered on was played; the clock of every pondering search
+    /// starts now, and the engine thread is woken should it wait for this.
+    fn ponder_hit(&mut self) {
+        for search in self.pending() {
+            if let Some(clock) = &search.ponder {
+                clock.start_now();
+            }
+        }
+        self.worker.thread().unpark();
+    }
+
     /// `quit` or the end of the input: stop everything, let the engine thread send its last
     /// `bestmove`, and return. A search answers a stop within microseconds; should the thread
     /// still be busy after [`QUIT_GRACE`] (a bug), it is left behind, as the process is ending.
@@ -505,236 +464,62 @@ impl Session {
     }
 
     // ANCHOR: go
-    /// `go`: check the limits, then queue the search with a copy of the position.
-    fn go(&mut self, go: &GoParams) {
-        let limits = match go.limits(self.game.side_to_move()) {
-            Ok(limits) => limits,
-            Err(error) => return self.tell(format!("go ignored: {error}")),
-        };
-        if !self.accepts("go") {
-            return;
+    /// `go` (read at `arrived`): say how it was read, check its `searchmoves`, then queue the
+    /// search with a copy of the position and its clock already running.
+    fn go(&mut self, go: GoParams, arrived: Instant) {
+        for note in &go.notes {
+            self.tell(note);
         }
-        for parameter in &go.unsupported {
-            self.tell(format!("go {parameter} is not supported; ignored"));
+        let mut limits = go.limits(self.game.side_to_move());
+        let ponder = go.ponder.then(ClockStart::pending);
+        limits.clock_start = Some(ponder.clone().unwrap_or_else(|| ClockStart::at(arrived)));
+        limits.root_moves = self.searchmoves(&go.searchmoves);
+        if self.pending().iter().any(PendingSearch::waits_for_the_gui) {
+            self.tell("go waits for the running search to be stopped (send stop)");
         }
         let answered = Arc::new(AtomicBool::new(false));
         self.searches.push(PendingSearch {
             stop: limits.stop.clone(),
             infinite: go.infinite,
+            ponder: ponder.clone(),
             answered: Arc::clone(&answered),
         });
-        self.send(Job::Go {
-            game: Box::new(self.game.clone()),
+        self.send(Job::Go(Box::new(GoJob {
+            game: self.game.clone(),
             limits,
+            mate: go.mate,
+            ponder,
             answered,
-        });
+        })));
     }
     // ANCHOR_END: go
-}
 
-/// `EvalFile`'s value for the network compiled into the binary.
-pub const COMPILED_IN_NETWORK: &str = "<compiled-in>";
-
-/// `info string <message>`, on one line whatever the message holds.
-fn info_string(message: impl std::fmt::Display) -> String {
-    let text = message.to_string().replace(['\r', '\n'], " ");
-    format!("info string {text}")
-}
-
-/// The thread that owns the engine: it searches, and sets the options that touch the engine,
-/// one job at a time.
-struct EngineThread {
-    engine: Box<dyn Engine<Chess>>,
-    /// The engine the options describe: the `Stage`, the `Hash` and, for a parallel stage, the
-    /// `Threads` option. Every change goes through its checks, as the command line's do.
-    spec: EngineSpec<Chess>,
-    /// The `Threads` option: used by the parallel stage, kept for it while another is chosen.
-    threads: usize,
-    /// The `Move Overhead` option.
-    move_overhead: Duration,
-    to_gui: Sender<ToGui>,
-    /// Shared with the session: settings sent and not yet done.
-    settings_pending: Arc<AtomicUsize>,
-}
-
-impl EngineThread {
-    fn say(&self, line: impl Into<String>) {
-        let _ = self.to_gui.send(ToGui::Line(line.into()));
-    }
-
-    /// Does the jobs in order until `Quit`, or until the session is gone.
-    fn work(mut self, inbox: Receiver<Job>) {
-        for job in inbox {
-            match job {
-                Job::Go {
-                    game,
-                    limits,
-                    answered,
-                } => self.search(*game, limits, &answered),
-                Job::SetOption { name, value } => {
-                    if let Err(error) = self.set_option(&name, value.as_deref()) {
-                        self.say(info_string(error));
-                    }
-                    self.settings_pending.fetch_sub(1, Ordering::AcqRel);
-                }
-                Job::NewGame => {
-                    self.engine.new_game();
-                    self.settings_pending.fetch_sub(1, Ordering::AcqRel);
-                }
-                Job::Ready => self.say("readyok"),
-                Job::Quit => return,
-            }
+    /// The root moves `go searchmoves` allows, as legal moves of the position; `None` for
+    /// every move. Moves that are not legal here are named and left out; if none is left,
+    /// every move is searched, and the GUI told so.
+    fn searchmoves(&self, asked: &[String]) -> Option<Vec<String>> {
+        if asked.is_empty() {
+            return None;
         }
-    }
-
-    /// A new engine as the options describe it.
-    fn fresh_engine(&self) -> Box<dyn Engine<Chess>> {
-        self.spec.build()
-    }
-
-    /// Searches, prints `info` lines and `bestmove`. Whatever happens, exactly one `bestmove`,
-    /// and a legal one: should the search panic (a bug), the first legal move is played and a
-    /// fresh engine replaces the broken one.
-    fn search(&mut self, mut game: Chess, mut limits: SearchLimits, answered: &AtomicBool) {
-        limits.move_overhead = self.move_overhead;
-        let legal = game.legal_moves();
-        let best = if legal.is_empty() {
-            self.say(no_move_info(&game));
-            None
-        } else {
-            let observer_line = self.to_gui.clone();
-            self.engine
-                .set_iteration_observer(Some(Box::new(move |iteration: &Iteration| {
-                    let _ = observer_line.send(ToGui::Line(iteration_info(iteration)));
-                })));
-            let engine = &mut self.engine;
-            let searched =
-                panic::catch_unwind(AssertUnwindSafe(|| engine.search(&mut game, &limits)));
-            match searched {
-                Ok(result) => {
-                    self.engine.set_iteration_observer(None);
-                    self.say(result_info(&result, self.engine.hashfull()));
-                    if result.stats.quiescence_nodes > 0 {
-                        self.say(info_string(format!(
-                            "quiescence nodes {} of {}",
-                            result.stats.quiescence_nodes,
-                            result.nodes()
-                        )));
-                    }
-                    if result.depth == 0 {
-                        self.say(info_string(
-                            "stopped before a depth was complete: playing the best root move \
-                             searched so far, or the first legal move",
-                        ));
-                    }
-                    // Never send an illegal move, whatever a stage returned.
-                    match result.best_move.filter(|mv| legal.contains(mv)) {
-                        Some(mv) => Some(mv),
-                        None => {
-                            self.say(info_string(
-                                "the search returned no legal move; playing the first one",
-                            ));
-                            legal.first().copied()
-                        }
-                    }
-                }
-                Err(_) => {
-                    self.say(info_string(
-                        "the search failed; playing the first legal move and starting a fresh engine",
-                    ));
-                    self.engine = self.fresh_engine();
-                    legal.first().copied()
-                }
-            }
-        };
-        if limits.infinite {
-            // `go infinite`: the answer waits for `stop` (which also unparks this thread).
-            while !limits.stop.is_stopped() {
-                thread::park_timeout(Duration::from_millis(50));
-            }
+        let legal: Vec<String> = self
+            .game
+            .legal_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let (known, unknown): (Vec<String>, Vec<String>) =
+            asked.iter().cloned().partition(|mv| legal.contains(mv));
+        if !unknown.is_empty() {
+            self.tell(format!(
+                "go searchmoves: {} not legal here; left out",
+                unknown.join(" ")
+            ));
         }
-        answered.store(true, Ordering::Release);
-        self.say(match best {
-            Some(mv) => format!("bestmove {mv}"),
-            None => "bestmove (none)".to_string(),
-        });
-    }
-
-    /// `setoption`: `Hash` resizes the table, `Threads` sets the parallel stage's threads,
-    /// `Stage` swaps the engine, `Move Overhead` changes what every time budget keeps back,
-    /// `EvalFile` loads the network the neural stage plays with.
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
-        let bad_value = |reason: String| UciError::BadOptionValue {
-            name: name.to_string(),
-            value: value.unwrap_or("").to_string(),
-            reason,
-        };
-        let number = |range: std::ops::RangeInclusive<u64>| {
-            value
-                .and_then(|v| v.trim().parse::<u64>().ok())
-                .filter(|n| range.contains(n))
-                .ok_or_else(|| {
-                    bad_value(format!(
-                        "a number from {} to {}",
-                        range.start(),
-                        range.end()
-                    ))
-                })
-        };
-        if name.eq_ignore_ascii_case("hash") {
-            let mb = number(HASH_MIN_MB as u64..=HASH_MAX_MB as u64)? as usize;
-            self.spec = self
-                .spec
-                .clone()
-                .with_hash(mb)
-                .map_err(|e| bad_value(e.to_string()))?;
-            self.engine.set_hash_size(mb);
-        } else if name.eq_ignore_ascii_case("threads") {
-            self.threads = number(1..=MAX_THREADS as u64)? as usize;
-            match self.spec.clone().with_threads(self.threads) {
-                Ok(spec) => {
-                    self.spec = spec;
-                    self.engine.set_threads(self.threads);
-                }
-                Err(_) => self.say(info_string(format!(
-                    "the {} stage searches on one thread; Threads is kept for the parallel stage",
-                    self.spec.stage().name
-                ))),
-            }
-        } else if name.eq_ignore_ascii_case("move overhead") {
-            self.move_overhead = Duration::from_millis(number(0..=MAX_MOVE_OVERHEAD_MS)?);
-        } else if name.eq_ignore_ascii_case("evalfile") {
-            let path = value.unwrap_or("").trim();
-            if path.is_empty() || path == COMPILED_IN_NETWORK {
-                choose_network(None);
-                self.say(info_string("EvalFile: the network compiled in"));
-            } else {
-                let network = Network::read_file(std::path::Path::new(path))
-                    .map_err(|e| bad_value(e.to_string()))?;
-                self.say(info_string(format!(
-                    "EvalFile: {path}, {} hidden units; the neural stage plays with it",
-                    network.hidden()
-                )));
-                choose_network(Some(Arc::new(network)));
-            }
-            // The evaluations are made with the engine: a fresh one takes the network.
-            self.engine = self.fresh_engine();
-        } else if name.eq_ignore_ascii_case("stage") {
-            let stage = find_uci_stage(value.unwrap_or("")).map_err(|error| match error {
-                Error::UnknownStage { known, .. } => bad_value(format!("the stages are {known}")),
-                other => bad_value(other.to_string()),
-            })?;
-            let spec = EngineSpec::new(stage).with_hash(self.spec.hash_mb());
-            let spec = spec.and_then(|spec| match stage.parallel {
-                true => spec.with_threads(self.threads),
-                false => Ok(spec),
-            });
-            self.spec = spec.map_err(|e| bad_value(e.to_string()))?;
-            self.engine = self.fresh_engine();
-        } else {
-            return Err(UciError::UnknownOption(name.to_string()));
+        if known.is_empty() {
+            self.tell("go searchmoves: no legal move named; searching every move");
+            return None;
         }
-        Ok(())
+        Some(known)
     }
 }
 // ANCHOR_END: loop

@@ -91,10 +91,10 @@ pub fn check_uci_line(line: &str) {
         }
         Ok(Command::Go(go)) => {
             for side in [chess::Color::White, chess::Color::Black] {
-                if let Ok(limits) = go.limits(side) {
-                    if let Some(budget) = limits.time_budget() {
-                        assert!(budget.soft <= budget.hard, "{line}: {budget:?}");
-                    }
+                let limits = go.limits(side);
+                assert!(limits.validate().is_ok(), "{line}: {limits:?}");
+                if let Some(budget) = limits.time_budget() {
+                    assert!(budget.soft <= budget.hard, "{line}: {budget:?}");
                 }
             }
         }
