@@ -3,7 +3,7 @@
 //! that a training gone to NaN wrote is refused where it is loaded (`--eval-file`, UCI's
 //! `EvalFile`).
 
-use searchlab::lab::train::FloatNetwork;
+use searchlab::lab::train::{FloatNetwork, TrainConfig, Trainer};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 mod common;
 
 use common::{ok, searchlab};
+
+const SAMPLE: &str = "tests/data/selfplay-sample.txt";
 
 /// An empty folder of this test's own under the target folder.
 fn folder(name: &str) -> PathBuf {
@@ -33,6 +35,123 @@ fn refused(out: &Output) -> String {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     stderr
+}
+
+/// `train` on the shipped sample with tiny settings and `more` arguments.
+fn train(more: &[&str]) -> Output {
+    let tiny = [
+        "train",
+        SAMPLE,
+        "--hidden",
+        "1",
+        "--epochs",
+        "1",
+        "--threads",
+        "1",
+    ];
+    searchlab(&[&tiny[..], more].concat())
+}
+
+#[test]
+fn train_checks_where_it_writes_before_training() {
+    let dir = folder("train-output");
+    let checkpoint = dir.join("run.checkpoint");
+    let missing = dir.join("no-such-folder").join("net.nnue");
+    let out = train(&[
+        "--output",
+        text(&missing),
+        "--checkpoint",
+        text(&checkpoint),
+    ]);
+    let said = refused(&out);
+    assert!(
+        said.contains(&format!(
+            "--output {}: the folder {} does not exist",
+            missing.display(),
+            dir.join("no-such-folder").display()
+        )),
+        "{said}"
+    );
+    // Nothing was trained: no line of the run was printed, and the checkpoint that every epoch
+    // writes was not.
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert!(!checkpoint.exists());
+    let said = refused(&train(&["--output", text(&dir)]));
+    assert!(said.contains("it is a folder"), "{said}");
+    let said = refused(&train(&[
+        "--output",
+        text(&dir.join("net.nnue")),
+        "--checkpoint",
+        text(&missing),
+    ]));
+    assert!(said.starts_with("error: --checkpoint "), "{said}");
+    assert!(!dir.join("net.nnue").exists(), "the probe leaves nothing");
+    // A user's file at --output is left as it was by a run that is refused.
+    let kept = dir.join("kept.nnue");
+    std::fs::write(&kept, "a user's file").unwrap();
+    refused(&train(&["--output", text(&kept), "--rate", "nan"]));
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "a user's file");
+}
+
+#[test]
+fn train_refuses_settings_that_are_not_finite() {
+    let dir = folder("train-settings");
+    let output = dir.join("net.nnue");
+    for (setting, says) in [
+        (
+            "--rate=nan",
+            "--rate must be a finite number above 0, not NaN",
+        ),
+        (
+            "--rate=inf",
+            "--rate must be a finite number above 0, not inf",
+        ),
+        ("--rate=0", "--rate must be a finite number above 0, not 0"),
+        (
+            "--rate=-0.01",
+            "--rate must be a finite number above 0, not -0.01",
+        ),
+        ("--lambda=nan", "--lambda must be between 0 and 1, not NaN"),
+        (
+            "--lambda=-inf",
+            "--lambda must be between 0 and 1, not -inf",
+        ),
+    ] {
+        let said = refused(&train(&["--output", text(&output), setting]));
+        assert!(said.contains(says), "{setting}: {said}");
+        assert!(!output.exists(), "{setting}");
+    }
+}
+
+/// A checkpoint of a run gone to NaN is what a training that diverged leaves: resumed, it
+/// would write a network of NaNs. (The epochs themselves stop such a run too, at the epoch it
+/// diverges: `lab::train`'s tests show it, as no finite setting the command takes leads there.)
+#[test]
+fn train_does_not_resume_a_run_that_diverged() {
+    let dir = folder("train-diverged");
+    let config = TrainConfig {
+        hidden: 1,
+        epochs: 1,
+        batch: 16384,
+        rate: 0.001,
+        lambda: 0.25,
+        seed: 1,
+        threads: 1,
+    };
+    let mut bytes = Trainer::new(config).to_checkpoint();
+    // The first weight (after the 16-byte head) made NaN.
+    bytes[16..24].copy_from_slice(&f64::NAN.to_le_bytes());
+    let checkpoint = dir.join("run.checkpoint");
+    std::fs::write(&checkpoint, &bytes).unwrap();
+    let output = dir.join("net.nnue");
+    let out = train(&["--output", text(&output), "--checkpoint", text(&checkpoint)]);
+    let said = refused(&out);
+    assert!(
+        said.contains("the checkpoint is of a run that diverged (the first-layer weight of feature 0, unit 0 is NaN)"),
+        "{said}"
+    );
+    assert!(!output.exists());
+    assert_eq!(std::fs::read(&checkpoint).unwrap(), bytes);
 }
 
 /// The weights file `train --rate nan` wrote before it refused NaN settings: the real network

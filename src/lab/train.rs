@@ -479,6 +479,25 @@ impl FloatNetwork {
         losses.iter().sum()
     }
 
+    /// The first weight that is not a finite number, named (`the first-layer bias of unit 3
+    /// is NaN`); `None` if all are finite. Clipping keeps an infinity out but not a NaN, and a
+    /// NaN spreads to every weight a position moves: no network is made of such weights.
+    pub fn non_finite_weight(&self) -> Option<String> {
+        let index = self.weights.iter().position(|w| !w.is_finite())?;
+        let (hidden, rows) = (self.hidden, FEATURES * self.hidden);
+        let which = match index {
+            i if i < rows => format!(
+                "the first-layer weight of feature {}, unit {}",
+                i / hidden,
+                i % hidden
+            ),
+            i if i < rows + hidden => format!("the first-layer bias of unit {}", i - rows),
+            i if i < rows + 3 * hidden => format!("output weight {}", i - rows - hidden),
+            _ => "the output bias".to_string(),
+        };
+        Some(format!("{which} is {}", self.weights[index]))
+    }
+
     /// Keeps every weight within ±[`WEIGHT_LIMIT`].
     fn clip(&mut self) {
         for w in &mut self.weights {
@@ -678,6 +697,24 @@ impl Trainer {
     }
     // ANCHOR_END: epoch
 
+    /// Whether the run may go on after the epoch that made `report`: an error naming the epoch
+    /// if the training diverged (its loss, or a weight, is not a finite number), so that a
+    /// caller stops there and writes no network of it (and no checkpoint).
+    pub fn check_finite(&self, report: &EpochReport) -> Result<()> {
+        let what = match self.network.non_finite_weight() {
+            Some(weight) => weight,
+            None if !report.training_loss.is_finite() => {
+                format!("the training loss is {}", report.training_loss)
+            }
+            None => return Ok(()),
+        };
+        Err(Error::Setting(format!(
+            "the training diverged at epoch {}: {what}; nothing of this epoch is written (a \
+             smaller --rate may help)",
+            report.epoch
+        )))
+    }
+
     /// The run as a checkpoint file: `SLCK`, the hidden size, the epochs done and Adam's steps
     /// (32-bit little-endian), then the weights and Adam's two running means (64-bit floats).
     pub fn to_checkpoint(&self) -> Vec<u8> {
@@ -726,6 +763,16 @@ impl Trainer {
             .ok_or_else(|| bad("Adam's state"))?;
         let network = FloatNetwork::from_weights(hidden, weights.to_vec())
             .ok_or_else(|| bad("the weights"))?;
+        // A run that diverged is not resumed: it would only write a network of NaNs.
+        let diverged = network.non_finite_weight().or_else(|| {
+            let odd = moments.iter().find(|m| !m.is_finite())?;
+            Some(format!("one of Adam's running means is {odd}"))
+        });
+        if let Some(what) = diverged {
+            return Err(Error::Setting(format!(
+                "the checkpoint is of a run that diverged ({what}): it cannot be resumed"
+            )));
+        }
         Ok(Trainer {
             network,
             adam,
@@ -902,6 +949,32 @@ mod tests {
         assert!(wrong.to_string().contains("8 hidden units"), "{wrong}");
         let short = Trainer::from_checkpoint(&bytes[..100], config(8)).unwrap_err();
         assert!(short.to_string().contains("does not fit"), "{short}");
+    }
+
+    #[test]
+    fn a_run_that_diverges_is_stopped_and_not_resumed() {
+        let data = positions(100, |board| board.combined().popcnt() as i32);
+        let mut sound = Trainer::new(config(4));
+        let report = sound.epoch(&data, &data, |_, _| {});
+        assert!(sound.check_finite(&report).is_ok());
+        // A NaN step size makes every weight NaN in the first epoch.
+        let mut diverged = Trainer::new(TrainConfig {
+            rate: f64::NAN,
+            ..config(4)
+        });
+        let report = diverged.epoch(&data, &data, |_, _| {});
+        let error = diverged.check_finite(&report).unwrap_err().to_string();
+        assert!(
+            error.starts_with("the training diverged at epoch 1: the first-layer weight of"),
+            "{error}"
+        );
+        assert!(error.contains("is NaN"), "{error}");
+        let resumed = Trainer::from_checkpoint(&diverged.to_checkpoint(), config(4));
+        let error = resumed.unwrap_err().to_string();
+        assert!(
+            error.starts_with("the checkpoint is of a run that diverged (the first-layer weight"),
+            "{error}"
+        );
     }
 
     #[test]
