@@ -3,6 +3,7 @@
 //! that a training gone to NaN wrote is refused where it is loaded (`--eval-file`, UCI's
 //! `EvalFile`).
 
+use searchlab::lab::datagen::{read_progress, FILE_HEADER};
 use searchlab::lab::train::{FloatNetwork, TrainConfig, Trainer};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -35,6 +36,155 @@ fn refused(out: &Output) -> String {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     stderr
+}
+
+/// `datagen` on the path with tiny settings and `more` arguments.
+fn datagen(path: &Path, more: &[&str]) -> Output {
+    let args = [&["datagen", text(path), "--threads", "1"][..], more].concat();
+    searchlab(&args)
+}
+
+#[test]
+fn datagen_leaves_a_file_that_is_not_its_own_as_it_was() {
+    let dir = folder("not-its-own");
+    let notes = dir.join("notes.md");
+    std::fs::copy("README.md", &notes).expect("a copy of the README");
+    let before = std::fs::read(&notes).unwrap();
+    let out = datagen(
+        &notes,
+        &["--stage", "parallel", "--games", "1", "--nodes", "100"],
+    );
+    let said = refused(&out);
+    let named = format!("{} is not a datagen file", notes.display());
+    assert!(said.contains(&named), "{said}");
+    assert!(
+        said.contains("data line 1: a data file starts with"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(&notes).unwrap(), before, "byte for byte");
+    // An empty file (as `touch` makes it) holds nothing to lose: it is a new one.
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    assert!(datagen(&empty, &["--games", "1", "--nodes", "100"])
+        .status
+        .success());
+    let made = std::fs::read_to_string(&empty).unwrap();
+    assert!(
+        made.starts_with(&format!("{FILE_HEADER}\n# nodes 100 ")),
+        "{made}"
+    );
+    assert_eq!(read_progress(&made).unwrap().games.len(), 1);
+}
+
+#[test]
+fn datagen_resumes_only_with_the_settings_its_header_records() {
+    let dir = folder("settings");
+    let data = dir.join("data.txt");
+    let settings = ["--nodes", "200", "--seed", "3"];
+    assert!(datagen(&data, &[&["--games", "1"][..], &settings].concat())
+        .status
+        .success());
+    let before = std::fs::read(&data).unwrap();
+    let openings = dir.join("openings.epd");
+    std::fs::write(
+        &openings,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n",
+    )
+    .unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--nodes", "300", "--seed", "3"],
+            "--nodes is 200 in the file, 300 in this run",
+        ),
+        (
+            &["--nodes", "200", "--seed", "4"],
+            "--seed is 3 in the file, 4 in this run",
+        ),
+        (
+            &["--nodes", "200", "--seed", "3", "--random-plies", "2"],
+            "--random-plies is 4 in the file, 2 in this run",
+        ),
+        (
+            &[
+                "--nodes",
+                "200",
+                "--seed",
+                "3",
+                "--openings",
+                text(&openings),
+            ],
+            "--openings is `the 500 compiled in (500 positions, FNV-1a ",
+        ),
+    ];
+    for (asked, difference) in cases {
+        let said = refused(&datagen(&data, &[&["--games", "2"][..], asked].concat()));
+        assert!(said.contains(&format!(
+            "{} was played with other settings",
+            data.display()
+        )));
+        assert!(said.contains(difference), "{said}");
+        assert_eq!(std::fs::read(&data).unwrap(), before, "left as it was");
+    }
+    // The header's own settings resume it.
+    assert!(datagen(&data, &[&["--games", "2"][..], &settings].concat())
+        .status
+        .success());
+    let resumed = std::fs::read(&data).unwrap();
+    assert!(resumed.starts_with(&before));
+    let resumed = String::from_utf8(resumed).unwrap();
+    assert_eq!(read_progress(&resumed).unwrap().games.len(), 2);
+
+    // The committed sample, from the first version of the format: its header records nodes,
+    // random plies and seed, but neither openings (so any are accepted) nor the engine (stage
+    // 9's). It still reads, is resumed with its settings, and refused with others.
+    let sample = dir.join("sample.txt");
+    std::fs::copy(SAMPLE, &sample).unwrap();
+    let before = std::fs::read(&sample).unwrap();
+    let own = ["--stage", "parallel", "--games", "0", "--openings"];
+    let out = ok(&[&["datagen", text(&sample)][..], &own, &[text(&openings)]].concat());
+    assert!(out.contains("now holds 67 games, 4003 positions"), "{out}");
+    let said = refused(&datagen(
+        &sample,
+        &["--stage", "parallel", "--nodes", "4000"],
+    ));
+    assert!(
+        said.contains("--nodes is 5000 in the file, 4000 in this run"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(&sample).unwrap(), before, "left as it was");
+}
+
+#[test]
+fn datagen_names_a_line_it_cannot_read() {
+    let dir = folder("bad-line");
+    let data = dir.join("data.txt");
+    assert!(datagen(&data, &["--games", "1", "--nodes", "200"])
+        .status
+        .success());
+    let good = std::fs::read_to_string(&data).unwrap();
+    let game_line = good
+        .lines()
+        .position(|line| line.starts_with("# game "))
+        .expect("a game");
+    // The file with `line` put after the game's header: the run names it (the line after the
+    // header's, counted from 1) and leaves the file as it was.
+    let named = |line: &str, expected: &str| {
+        let mut lines: Vec<&str> = good.lines().collect();
+        lines.insert(game_line + 1, line);
+        let spoiled = lines.join("\n") + "\n";
+        std::fs::write(&data, &spoiled).unwrap();
+        let said = refused(&datagen(&data, &["--games", "2", "--nodes", "200"]));
+        assert!(said.contains(&format!(
+            "{} has a line datagen cannot read",
+            data.display()
+        )));
+        let number = format!("data line {}: ", game_line + 2);
+        assert!(said.contains(&(number + expected)), "{said}");
+        assert!(said.contains(&format!("`{line}`")), "{said}");
+        assert_eq!(std::fs::read_to_string(&data).unwrap(), spoiled);
+    };
+    named("hello world", "expected 'FEN | score | result'");
+    named("8/8/8/8 w - - 0 1 | 12 | 0.5", "bad FEN");
 }
 
 /// `train` on the shipped sample with tiny settings and `more` arguments.
