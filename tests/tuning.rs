@@ -4,7 +4,7 @@
 
 use searchlab::eval::weights::WEIGHT_COUNT;
 use searchlab::eval::{Evaluation, Weights};
-use searchlab::lab::datagen::read_progress;
+use searchlab::lab::datagen::{read_progress, FILE_HEADER};
 use searchlab::lab::tune::{fit_k, tune, RealWeights, Schedule, TrainingSet};
 use std::path::PathBuf;
 mod common;
@@ -137,10 +137,16 @@ fn bad_data_is_named() {
     let out = searchlab(&["tune", empty.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("no positions"));
     let header = scratch("bad-header.txt");
-    std::fs::write(&header, "# game seven: 1 positions\n").unwrap();
+    let text =
+        format!("{FILE_HEADER}\n# nodes 5000 random plies 4 seed 1\n# game seven: 1 positions\n");
+    std::fs::write(&header, text).unwrap();
     let out = searchlab(&["datagen", header.to_str().unwrap(), "--games", "1"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("data line 1"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("data line 3: not a game header"),
+        "{stderr}"
+    );
 }
 
 /// `datagen --stage neural` writes which engine and which network played into the file's

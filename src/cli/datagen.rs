@@ -2,13 +2,17 @@
 //! network (or of the engine `--stage` names),
 //! their quiet positions written with each game's result, for `searchlab tune` and `searchlab
 //! train`. Stop it at any time; the same command resumes it. The file's header records the
-//! engine that played and, for the learned evaluation, which network it played with, so that a
-//! network trained on the file can say where its knowledge came from.
-use super::output::outln;
+//! settings and the engine that played and, for the learned evaluation, which network it played
+//! with, so that a network trained on the file can say where its knowledge came from. A file
+//! that is not datagen's, has a line that does not read, or records other settings or another
+//! engine is refused, and left as it was.
 
+use super::output::outln;
 use super::progress_bar;
 use anyhow::Context;
-use searchlab::lab::datagen::{missing_games, play_games, read_progress, DatagenConfig, GameData};
+use searchlab::lab::datagen::{
+    missing_games, play_games, read_progress, DatagenConfig, GameData, Header, Progress,
+};
 use searchlab::search::registry::StageId;
 use searchlab::{Chess, EngineSpec};
 use std::fs::OpenOptions;
@@ -20,8 +24,9 @@ use std::time::Instant;
 /// Arguments of `searchlab datagen`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The data file: created, or, if it exists, resumed (its whole games are kept and only
-    /// the missing ones played).
+    /// The data file: created (an empty file counts as new), or, if it is a datagen file,
+    /// resumed with the settings its header records (its whole games are kept and only the
+    /// missing ones played). Any other file is refused and left as it was.
     pub output: PathBuf,
     /// Games in the whole run (numbered from 0; a resumed run plays those not in the file).
     #[arg(long, default_value_t = 1000)]
@@ -51,13 +56,11 @@ pub struct Args {
     pub stage: Option<String>,
 }
 
-/// The header line naming the engine, as `datagen` writes it and checks it on resuming.
-const ENGINE_HEADER: &str = "# engine ";
-
-/// The header line naming the engine (and, for a neural stage, its network: `eval_file` or the
-/// compiled-in one, with a checksum of its weights, which tells two networks apart).
-fn engine_line(spec: &EngineSpec<Chess>, eval_file: Option<&Path>) -> String {
-    let mut line = format!("{ENGINE_HEADER}{spec}");
+/// The engine as the header's engine line names it (after `# engine `): the spec and,
+/// for a neural stage, its network (`eval_file` or the compiled-in one, with a checksum of its
+/// weights, which tells two networks apart).
+fn engine(spec: &EngineSpec<Chess>, eval_file: Option<&Path>) -> String {
+    let mut line = spec.to_string();
     if spec.stage().id == StageId::Neural {
         let network = searchlab::eval::neural::chosen_network();
         let name = eval_file.map_or_else(
@@ -71,6 +74,51 @@ fn engine_line(spec: &EngineSpec<Chess>, eval_file: Option<&Path>) -> String {
         ));
     }
     line
+}
+
+/// What the existing data file `text` (at `path`) holds, if a run with the header `asked` may
+/// resume it: its header must be datagen's, its every line must read (a last game cut off
+/// mid-write apart), and its settings and engine must be the run's. The error names the file
+/// and says what is wrong.
+fn check_resumable(text: &str, asked: &Header, path: &Path) -> anyhow::Result<Progress> {
+    let header = Header::read(text).with_context(|| {
+        format!(
+            "{} is not a datagen file, and datagen adds games only to its own files (left as \
+             it was; write the games to a new file)",
+            path.display()
+        )
+    })?;
+    let progress = read_progress(text).with_context(|| {
+        format!(
+            "{} has a line datagen cannot read (left as it was)",
+            path.display()
+        )
+    })?;
+    let differences = header.differences(asked);
+    if !differences.is_empty() {
+        anyhow::bail!(
+            "{} was played with other settings: {}; resume it with the settings its header \
+             records, or write a new file (left as it was)",
+            path.display(),
+            differences.join("; ")
+        );
+    }
+    // A file is resumed only by the engine that began it: two engines' games in one file
+    // would make data that no header describes. (Files from before the header named the engine
+    // were played by the strongest stage of the day, stage 9, with the table size left alone.)
+    let recorded = header
+        .engine
+        .unwrap_or_else(|| searchlab::search::parallel::NAME.to_string());
+    let asked = asked.engine.as_deref().unwrap_or_default();
+    if recorded != asked {
+        anyhow::bail!(
+            "{} was played by another engine: its header says `{recorded}`, this run would be \
+             `{asked}`; resume it with the same --stage, --hash and --eval-file, or write a new \
+             file",
+            path.display(),
+        );
+    }
+    Ok(progress)
 }
 
 /// Runs `searchlab datagen`.
@@ -94,8 +142,15 @@ pub fn run(args: Args, eval_file: Option<&Path>, json: bool) -> anyhow::Result<(
             args.hash,
         )?,
     };
-    let engine_line = engine_line(&config.engine, eval_file);
-    // What the file holds already: keep its whole games, cut off a game stopped mid-write.
+    let openings_name = args.openings.as_ref().map_or_else(
+        || format!("the {} compiled in", config.openings.len()),
+        |path| path.display().to_string(),
+    );
+    let asked = Header::new(&config, &openings_name, &engine(&config.engine, eval_file));
+    // What the file holds already. An empty file (as `touch` leaves it) is a new one: it holds
+    // nothing to lose. Anything else is resumed only if it is a data file whose every line
+    // reads and whose header records this run's settings; it is checked whole before it is
+    // opened for writing, so a file refused is left as it was, byte for byte.
     let existing = match std::fs::read_to_string(&args.output) {
         Ok(text) => text,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -103,28 +158,11 @@ pub fn run(args: Args, eval_file: Option<&Path>, json: bool) -> anyhow::Result<(
             return Err(error).with_context(|| format!("reading {}", args.output.display()))
         }
     };
-    let progress =
-        read_progress(&existing).with_context(|| format!("in {}", args.output.display()))?;
-    // A file is resumed only by the engine that began it: two engines' games in one file
-    // would make data that no header describes. (Files from before the header named the engine
-    // were played by the strongest stage of the day, stage 9, with the table size left alone.)
-    if progress.whole_bytes > 0 {
-        let recorded = existing
-            .lines()
-            .take_while(|line| line.starts_with('#'))
-            .find(|line| line.starts_with(ENGINE_HEADER))
-            .map(str::to_string)
-            .unwrap_or_else(|| format!("{ENGINE_HEADER}{}", searchlab::search::parallel::NAME));
-        if recorded != engine_line {
-            anyhow::bail!(
-                "{} was played by another engine: its header says `{}`, this run would be `{}`; \
-                 resume it with the same --stage, --hash and --eval-file, or write a new file",
-                args.output.display(),
-                recorded.trim_start_matches(ENGINE_HEADER),
-                engine_line.trim_start_matches(ENGINE_HEADER)
-            );
-        }
-    }
+    let progress = if existing.is_empty() {
+        Progress::default()
+    } else {
+        check_resumable(&existing, &asked, &args.output)?
+    };
     let file = OpenOptions::new()
         .create(true)
         .write(true)
@@ -139,19 +177,8 @@ pub fn run(args: Args, eval_file: Option<&Path>, json: bool) -> anyhow::Result<(
         .open(&args.output)
         .with_context(|| format!("opening {}", args.output.display()))?;
     if progress.whole_bytes == 0 {
-        writeln!(
-            file,
-            "# searchlab datagen: FEN | score (centipawns, White's view) | result (1, 0.5, 0 for White)\n\
-             # nodes {} random plies {} seed {} openings {}\n\
-             {engine_line}",
-            config.nodes,
-            config.random_plies,
-            config.seed,
-            args.openings.as_ref().map_or_else(
-                || "the 500 compiled in".to_string(),
-                |path| path.display().to_string()
-            )
-        )?;
+        file.write_all(asked.to_text().as_bytes())
+            .with_context(|| format!("writing {}", args.output.display()))?;
     }
     let missing = missing_games(config.games, &progress.games);
     let threads = super::threads_or_every_core(args.threads);

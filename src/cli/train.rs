@@ -4,10 +4,13 @@ use super::output::outln;
 
 use super::progress_bar;
 use anyhow::Context;
+use searchlab::eval::network::Network;
 use searchlab::lab::datagen::{game_header, GAME_HEADER};
 use searchlab::lab::pgn::today;
 use searchlab::lab::train::{EpochReport, TrainConfig, Trainer, TrainingData, LOSS_HEADER};
 use std::fmt::Write as _;
+use std::fs::OpenOptions;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -59,14 +62,40 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     if !(1..=1024).contains(&args.hidden) {
         anyhow::bail!("--hidden must be between 1 and 1024");
     }
-    if !(0.0..=1.0).contains(&args.lambda) {
-        anyhow::bail!("--lambda must be between 0 and 1");
+    // `nan` and `inf` read as numbers: every comparison with a NaN is false, so the ranges
+    // are written to let none through.
+    if !(args.lambda >= 0.0 && args.lambda <= 1.0) {
+        anyhow::bail!("--lambda must be between 0 and 1, not {}", args.lambda);
+    }
+    if !(args.rate > 0.0 && args.rate.is_finite()) {
+        anyhow::bail!("--rate must be a finite number above 0, not {}", args.rate);
     }
     if args.epochs == 0 || args.batch == 0 {
         anyhow::bail!("--epochs and --batch must be at least 1");
     }
-    if args.data.iter().any(|data| same_file(&args.output, data)) {
-        anyhow::bail!("--output is a data file: it would be overwritten");
+    // Where the run will write, checked before the data is read and any epoch trained: a run
+    // that could not be written at its end would be lost.
+    let record_path = PathBuf::from(format!("{}.txt", args.output.display()));
+    let mut written = vec![
+        ("--output", &args.output),
+        ("--output's record", &record_path),
+    ];
+    written.extend(args.checkpoint.iter().map(|path| ("--checkpoint", path)));
+    for (option, path) in &written {
+        if args.data.iter().any(|data| same_file(path, data)) {
+            anyhow::bail!(
+                "{option} {} is a data file: it would be overwritten",
+                path.display()
+            );
+        }
+        check_writable(option, path)?;
+    }
+    if args
+        .checkpoint
+        .as_ref()
+        .is_some_and(|checkpoint| checkpoint == &args.output || same_file(checkpoint, &args.output))
+    {
+        anyhow::bail!("--checkpoint and --output name the same file");
     }
     let threads = super::threads_or_every_core(args.threads);
     let clock = Instant::now();
@@ -138,16 +167,17 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 train_clock.elapsed().as_secs_f64()
             );
         }
+        // A diverged run stops at once: its network and its checkpoint would be NaNs.
+        trainer.check_finite(&report)?;
         reports.push(report);
         if let Some(path) = &args.checkpoint {
-            std::fs::write(path, trainer.to_checkpoint())
-                .with_context(|| format!("writing {}", path.display()))?;
+            write_whole(path, &trainer.to_checkpoint())?;
         }
     }
-    let network = trainer.network.quantize();
-    let bytes = network.to_bytes();
-    std::fs::write(&args.output, &bytes)
-        .with_context(|| format!("writing {}", args.output.display()))?;
+    let bytes = trainer.network.quantize().to_bytes();
+    // What is written is what `--eval-file` would load; a network it refuses is not written.
+    Network::from_bytes(&bytes).context("the trained network")?;
+    write_whole(&args.output, &bytes)?;
     let timing = Timing {
         seconds: train_clock.elapsed().as_secs_f64(),
         threads,
@@ -160,9 +190,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         bytes.len(),
         timing,
     );
-    let record_path = PathBuf::from(format!("{}.txt", args.output.display()));
-    std::fs::write(&record_path, record)
-        .with_context(|| format!("writing {}", record_path.display()))?;
+    write_whole(&record_path, record.as_bytes())?;
     if json {
         let epochs: Vec<_> = reports
             .iter()
@@ -292,6 +320,60 @@ impl DataSource {
             last_game: numbers.iter().copied().max().unwrap_or(0),
         }
     }
+}
+
+/// Checks that `path` (given by `option`) can be written when the run ends, changing nothing:
+/// it is not a folder, its folder exists, and the file can be opened for writing (an existing
+/// one is opened without being cut, a new one is made and removed again).
+fn check_writable(option: &str, path: &Path) -> anyhow::Result<()> {
+    let cannot = |why: String| anyhow::anyhow!("{option} {}: {why}", path.display());
+    if path.is_dir() {
+        return Err(cannot("it is a folder".to_string()));
+    }
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(cannot(format!(
+            "the folder {} does not exist; nothing was trained",
+            folder.display()
+        )));
+    }
+    let opened = if path.exists() {
+        OpenOptions::new().write(true).open(path).map(drop)
+    } else {
+        OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|file| {
+                drop(file);
+                std::fs::remove_file(path)
+            })
+    };
+    opened.map_err(|error| cannot(format!("cannot be written ({error}); nothing was trained")))
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a new file beside it, then renamed over
+/// it, so that a failure (a full disk, a stop) leaves the file that was there, not half of
+/// the new one. (An existing file is replaced, as `--output` and `--checkpoint` ask.)
+fn write_whole(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let partial = path.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&partial)
+        .with_context(|| format!("writing {}", partial.display()))?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&partial, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial); // ours, half written: nothing to keep
+    }
+    written.with_context(|| format!("writing {}", path.display()))
 }
 
 /// Whether two paths name the same existing file.

@@ -40,6 +40,11 @@ pub const QB: i32 = 64;
 /// One unit of the network's output, in centipawns.
 pub const SCALE: i32 = 400;
 
+/// The largest first-layer weight or bias (times [`QA`]) a usable network holds: a position's
+/// sum is a bias and at most 32 rows, and 33 such numbers stay inside 16 bits. (The trainer
+/// keeps its weights far inside: `lab::train::WEIGHT_LIMIT` times QA is 505.)
+pub const FIRST_LAYER_LIMIT: i16 = i16::MAX / 33;
+
 /// What a weights file starts with.
 const MAGIC: &[u8; 4] = b"SLNN";
 /// The version of the file's layout.
@@ -294,18 +299,67 @@ impl Network {
         if !reader.0.is_empty() {
             return Err(bad(format!("{} bytes too many", reader.0.len())));
         }
-        Network::new(
+        let network = Network::new(
             hidden,
             input_weights,
             input_biases,
             output_weights,
             output_bias,
-        )
+        )?;
+        network.check_usable()?;
+        Ok(network)
+    }
+
+    /// Refuses weights no training makes and no search can use. The file holds integers, so
+    /// a real number that was not finite cannot be in it, but what it was rounded to can:
+    /// a NaN rounds to 0 and an infinity to the end of the 16-bit range. A training that
+    /// diverged to NaN leaves every output weight 0 (each one is moved by every position), and
+    /// a network whose output weights or first-layer weights are all 0 scores every position
+    /// alike; a first-layer weight or bias beyond ±[`FIRST_LAYER_LIMIT`] (an infinity among
+    /// them) could overflow the 16-bit sums. The error names the part and the weight.
+    pub fn check_usable(&self) -> Result<()> {
+        let refuse = |what: String| Err(Error::Network(format!("not a usable network: {what}")));
+        let too_big = |w: &i16| w.unsigned_abs() > FIRST_LAYER_LIMIT.unsigned_abs();
+        let beyond = |weight: i16| {
+            format!(
+                "is {weight}, beyond ±{FIRST_LAYER_LIMIT}: a position's 16-bit sums could \
+                 overflow (an infinite weight is rounded so)"
+            )
+        };
+        if let Some(index) = self.input_weights.iter().position(too_big) {
+            let (feature, unit) = (index / self.hidden, index % self.hidden);
+            let weight = self.input_weights[index];
+            return refuse(format!(
+                "the first-layer weight of feature {feature}, unit {unit} {}",
+                beyond(weight)
+            ));
+        }
+        if let Some(unit) = self.input_biases.iter().position(too_big) {
+            let bias = self.input_biases[unit];
+            return refuse(format!(
+                "the first-layer bias of unit {unit} {}",
+                beyond(bias)
+            ));
+        }
+        for (part, weights) in [
+            ("output weights", &self.output_weights),
+            ("first-layer weights", &self.input_weights),
+        ] {
+            if weights.iter().all(|&w| w == 0) {
+                return refuse(format!(
+                    "its {} {part} are all 0, so it scores every position alike (a training \
+                     that diverged to NaN writes such a network: NaN is rounded to 0)",
+                    weights.len()
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
-/// `sums += row`, element by element (16-bit, wrapping: a trained network's sums stay far
-/// inside the range, and wrapping keeps the loop free of checks so it vectorises).
+/// `sums += row`, element by element (16-bit, wrapping: a loaded network's sums stay inside
+/// the range, [`Network::check_usable`], and wrapping keeps the loop free of checks so it
+/// vectorises).
 #[inline]
 fn add(sums: &mut [i16], row: &[i16]) {
     for (sum, &weight) in sums.iter_mut().zip(row) {
@@ -393,6 +447,47 @@ pub(crate) mod tests {
         let mut version = bytes;
         version[4] = 9;
         assert!(message(&version).contains("layout version 9"));
+    }
+
+    #[test]
+    fn weights_no_training_makes_are_refused_by_name() {
+        let network = random_network(4, 7);
+        let message = |network: &Network| {
+            let error = Network::from_bytes(&network.to_bytes()).unwrap_err();
+            error.to_string()
+        };
+        // What a training gone to NaN wrote: NaN rounds to 0, every output weight with it.
+        let nan = Network {
+            output_weights: vec![0; 8],
+            ..network.clone()
+        };
+        let said = message(&nan);
+        assert!(said.contains("its 8 output weights are all 0"), "{said}");
+        let blank = Network {
+            input_weights: vec![0; FEATURES * 4],
+            ..network.clone()
+        };
+        assert!(message(&blank).contains("first-layer weights are all 0"));
+        // What an infinity rounds to, in the first layer's rows and in its biases.
+        let mut infinite = network.clone();
+        infinite.input_weights[2 * 4 + 1] = i16::MAX;
+        let said = message(&infinite);
+        assert!(
+            said.contains("weight of feature 2, unit 1 is 32767, beyond ±992"),
+            "{said}"
+        );
+        let mut infinite = network.clone();
+        infinite.input_biases[3] = i16::MIN;
+        assert!(message(&infinite).contains("bias of unit 3 is -32768"));
+        // The limit itself is allowed, and the shipped networks load.
+        infinite.input_biases[3] = -FIRST_LAYER_LIMIT;
+        assert!(Network::from_bytes(&infinite.to_bytes()).is_ok());
+        for shipped in [
+            &include_bytes!("../../assets/nnue/default.nnue")[..],
+            &include_bytes!("../../assets/nnue/gen1.nnue")[..],
+        ] {
+            assert!(Network::from_bytes(shipped).is_ok());
+        }
     }
 
     #[test]

@@ -42,10 +42,28 @@
 //! game's result (1, 0.5 or 0), **both from White's point of view**. Lines starting with `#`
 //! are comments; the `# game` line before each game says how many positions follow.
 //!
+//! The file starts with its [`Header`]: the line [`FILE_HEADER`], which tells a data file
+//! from any other file, then the settings the games were played with (nodes, random plies,
+//! seed, openings) and the engine that played them:
+//!
+//! ```text
+//! # searchlab datagen: FEN | score (centipawns, White's view) | result (1, 0.5, 0 for White)
+//! # nodes 5000 random plies 4 seed 1 openings the 500 compiled in (500 positions, FNV-1a b897…)
+//! # engine neural network the compiled-in network (128 hidden units, FNV-1a 306c…)
+//! ```
+//!
+//! Older files say less, and stay readable: the first ones name no openings (any openings
+//! resume them: which ones played cannot be checked), later ones name the openings without
+//! their fingerprint (the name is checked), and files from before the engine line were played
+//! by stage 9 (`parallel`), the strongest stage of their day.
+//!
 //! A game is written in one piece when it ends, so a run can be stopped at any time (Ctrl-C)
 //! and started again with the same command: [`read_progress`] reads which games the file holds,
 //! drops a last game cut off in the middle of writing, and the run plays only the games still
-//! missing. Nothing is lost and nothing is played twice.
+//! missing. Nothing is lost and nothing is played twice. A run resumes only a file whose
+//! header is datagen's own and records the run's own settings ([`Header::differences`]), and
+//! whose every line reads: games played otherwise, or a line no reader understands, would make
+//! data that no header describes.
 
 use crate::error::{Error, Result};
 use crate::game::{Game, Outcome};
@@ -56,6 +74,7 @@ use crate::score::Score;
 use crate::search::{Engine, EngineSpec};
 use chess::{ChessMove, Color};
 use std::collections::BTreeSet;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -115,6 +134,227 @@ pub fn game_header(line: &str) -> Option<(usize, usize)> {
     let (number, rest) = line.trim().strip_prefix(GAME_HEADER)?.split_once(": ")?;
     let count = rest.strip_suffix(" positions")?;
     Some((number.parse().ok()?, count.parse().ok()?))
+}
+
+/// The first line of every file `datagen` writes: what tells a data file from any other.
+pub const FILE_HEADER: &str =
+    "# searchlab datagen: FEN | score (centipawns, White's view) | result (1, 0.5, 0 for White)";
+/// What the header's settings line starts with: `# nodes 5000 random plies 4 seed 1 openings …`.
+pub const SETTINGS_HEADER: &str = "# nodes ";
+/// What the header's engine line starts with: `# engine neural network …`.
+pub const ENGINE_HEADER: &str = "# engine ";
+
+/// What a data file's header records: the settings its games were played with (see the
+/// module docs). A run resumes a file only with the settings its header records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random legal moves after the opening.
+    pub random_plies: usize,
+    /// The run's seed.
+    pub seed: u64,
+    /// The openings (`None` in the first files, whose header did not name them).
+    pub openings: Option<OpeningsRecord>,
+    /// The engine, as [`ENGINE_HEADER`]'s line names it after the prefix (`None` in files from
+    /// before that line, which stage 9 played).
+    pub engine: Option<String>,
+}
+
+/// The openings of a run as a header records them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningsRecord {
+    /// What the command named them: a path, or `the 500 compiled in`.
+    pub name: String,
+    /// Which positions they were, whatever their name: `500 positions, FNV-1a b897…` (a hash
+    /// of their FENs); `None` in files from before the header recorded it.
+    pub fingerprint: Option<String>,
+}
+
+impl OpeningsRecord {
+    /// The record of `openings`, named `name`.
+    pub fn of(name: &str, openings: &[String]) -> OpeningsRecord {
+        // 64-bit FNV-1a, as `Network::checksum` fingerprints a network.
+        let hash = openings
+            .join("\n")
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+            });
+        OpeningsRecord {
+            name: name.to_string(),
+            fingerprint: Some(format!("{} positions, FNV-1a {hash:016x}", openings.len())),
+        }
+    }
+
+    /// Reads the record as the settings line has it: `NAME` or `NAME (FINGERPRINT)`.
+    fn read(text: &str) -> OpeningsRecord {
+        let fingerprint = text
+            .strip_suffix(')')
+            .and_then(|rest| rest.rsplit_once(" ("))
+            .filter(|(_, inner)| inner.contains(" positions, FNV-1a "));
+        match fingerprint {
+            Some((name, inner)) => OpeningsRecord {
+                name: name.to_string(),
+                fingerprint: Some(inner.to_string()),
+            },
+            None => OpeningsRecord {
+                name: text.to_string(),
+                fingerprint: None,
+            },
+        }
+    }
+}
+
+impl fmt::Display for OpeningsRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.fingerprint {
+            Some(fingerprint) => write!(f, "{} ({fingerprint})", self.name),
+            None => write!(f, "{}", self.name),
+        }
+    }
+}
+
+impl Header {
+    /// The header of a run of `config`, its openings named `openings` and its engine
+    /// described by `engine` (what follows [`ENGINE_HEADER`]).
+    pub fn new(config: &DatagenConfig, openings: &str, engine: &str) -> Header {
+        Header {
+            nodes: config.nodes,
+            random_plies: config.random_plies,
+            seed: config.seed,
+            openings: Some(OpeningsRecord::of(openings, &config.openings)),
+            engine: Some(engine.to_string()),
+        }
+    }
+
+    /// The header as a new file starts with it, each line ending in a newline.
+    pub fn to_text(&self) -> String {
+        let mut text = format!(
+            "{FILE_HEADER}\n{SETTINGS_HEADER}{} random plies {} seed {}",
+            self.nodes, self.random_plies, self.seed
+        );
+        if let Some(openings) = &self.openings {
+            text.push_str(&format!(" openings {openings}"));
+        }
+        text.push('\n');
+        if let Some(engine) = &self.engine {
+            text.push_str(&format!("{ENGINE_HEADER}{engine}\n"));
+        }
+        text
+    }
+
+    /// Reads the header of a data file's text: an error if the file does not start with
+    /// [`FILE_HEADER`] (it is not a data file) or its header has no settings line that reads.
+    pub fn read(text: &str) -> Result<Header> {
+        let first = text.lines().next().unwrap_or("");
+        if first.trim_end() != FILE_HEADER {
+            return Err(Error::DataLine {
+                line: 1,
+                reason: format!(
+                    "a data file starts with `{FILE_HEADER}`, this one with `{}`",
+                    shortened(first)
+                ),
+            });
+        }
+        // The header: the whole comment lines before the first game or position (a line cut
+        // off by a stop mid-write is not one).
+        let header = text
+            .split_inclusive('\n')
+            .enumerate()
+            .skip(1)
+            .take_while(|(_, line)| line.starts_with('#') && !line.starts_with(GAME_HEADER))
+            .filter(|(_, line)| line.ends_with('\n'));
+        let (mut settings, mut engine) = (None, None);
+        for (index, line) in header {
+            let line = line.trim_end();
+            if let Some(rest) = line.strip_prefix(SETTINGS_HEADER) {
+                settings = Some(read_settings(rest).ok_or_else(|| Error::DataLine {
+                    line: index + 1,
+                    reason: format!(
+                        "a settings line reads `{SETTINGS_HEADER}N random plies N seed N \
+                         [openings NAME]`, this one `{}`",
+                        shortened(line)
+                    ),
+                })?);
+            } else if let Some(rest) = line.strip_prefix(ENGINE_HEADER) {
+                engine = Some(rest.to_string());
+            }
+        }
+        let Some((nodes, random_plies, seed, openings)) = settings else {
+            return Err(Error::DataLine {
+                line: 2,
+                reason: format!(
+                    "the header has no settings line (`{SETTINGS_HEADER}N random plies N seed N …`)"
+                ),
+            });
+        };
+        Ok(Header {
+            nodes,
+            random_plies,
+            seed,
+            openings,
+            engine,
+        })
+    }
+
+    /// What a run with the header `asked` would play otherwise than the games of a file with
+    /// this header: one entry per setting, naming its option, the file's value and the asked
+    /// one. Settings the file does not record are not compared (see the module docs); openings
+    /// are compared by their fingerprints where both headers have one, by name otherwise.
+    /// The engine is left to the caller, which knows how to name it.
+    pub fn differences(&self, asked: &Header) -> Vec<String> {
+        let mut differences = Vec::new();
+        let mut differ = |option: &str, file: String, run: String| {
+            if file != run {
+                differences.push(format!("{option} is {file} in the file, {run} in this run"));
+            }
+        };
+        differ("--nodes", self.nodes.to_string(), asked.nodes.to_string());
+        differ(
+            "--random-plies",
+            self.random_plies.to_string(),
+            asked.random_plies.to_string(),
+        );
+        differ("--seed", self.seed.to_string(), asked.seed.to_string());
+        if let (Some(file), Some(run)) = (&self.openings, &asked.openings) {
+            let same = match (&file.fingerprint, &run.fingerprint) {
+                (Some(a), Some(b)) => a == b,
+                _ => file.name == run.name,
+            };
+            if !same {
+                differences.push(format!(
+                    "--openings is `{file}` in the file, `{run}` in this run"
+                ));
+            }
+        }
+        differences
+    }
+}
+
+/// The settings line after its prefix: `5000 random plies 4 seed 1 openings NAME (…)`.
+fn read_settings(text: &str) -> Option<(u64, usize, u64, Option<OpeningsRecord>)> {
+    let (nodes, rest) = text.split_once(" random plies ")?;
+    let (random_plies, rest) = rest.split_once(" seed ")?;
+    let (seed, openings) = match rest.split_once(" openings ") {
+        Some((seed, openings)) => (seed, Some(OpeningsRecord::read(openings))),
+        None => (rest, None),
+    };
+    Some((
+        nodes.parse().ok()?,
+        random_plies.parse().ok()?,
+        seed.parse().ok()?,
+        openings,
+    ))
+}
+
+/// A line as a message quotes it: whole if short, its first 120 characters and `…` if not.
+fn shortened(line: &str) -> String {
+    let line = line.trim_end();
+    match line.char_indices().nth(120) {
+        Some((end, _)) => format!("{}…", &line[..end]),
+        None => line.to_string(),
+    }
 }
 
 impl GameData {
@@ -248,49 +488,63 @@ pub struct Progress {
     pub whole_bytes: usize,
 }
 
-/// Reads a data file's text (see the module docs): which games it holds in full.
+/// Reads a data file's text (see the module docs): which games it holds in full. Every line
+/// must read: a comment, a game's `# game` line, or a position (`FEN | score | result`, the FEN
+/// a legal position) of the game above it; a game followed by another must hold as many
+/// positions as it promised. The one exception is the end of the file, where a stop may have
+/// cut off the last game (and its last line) mid-write: that game is not counted, and lies
+/// beyond [`Progress::whole_bytes`]. An error names the first line that does not read, and
+/// quotes it.
 pub fn read_progress(text: &str) -> Result<Progress> {
     let mut progress = Progress::default();
     let mut offset = 0;
-    // The game being read: its number, the positions its header promised, those seen so far.
-    let mut open: Option<(usize, usize, usize)> = None;
-    let close = |open: &mut Option<(usize, usize, usize)>, progress: &mut Progress, end| {
-        if let Some((number, promised, seen)) = open.take() {
-            if seen == promised {
-                progress.games.insert(number);
-                progress.positions += seen;
-                progress.whole_bytes = end;
-            }
-        }
-    };
+    // The game being read: its header's line, its number, the positions its header promised,
+    // those seen so far.
+    let mut open: Option<(usize, usize, usize, usize)> = None;
     for (index, line) in text.split_inclusive('\n').enumerate() {
-        let complete = line.ends_with('\n');
-        if line.starts_with(GAME_HEADER) {
-            close(&mut open, &mut progress, offset);
-            if !complete {
-                break;
-            }
-            let Some((number, promised)) = game_header(line) else {
+        let number = index + 1;
+        if !line.ends_with('\n') {
+            break; // a line cut off mid-write: the game it belongs to is not whole
+        }
+        let trimmed = line.trim();
+        let bad = |reason: String| Error::DataLine {
+            line: number,
+            reason: format!("{reason}: `{}`", shortened(trimmed)),
+        };
+        if trimmed.starts_with(GAME_HEADER) {
+            if let Some((header, game, promised, seen)) = open {
                 return Err(Error::DataLine {
-                    line: index + 1,
-                    reason: format!("not a game header: {}", line.trim_end()),
+                    line: header,
+                    reason: format!(
+                        "game {game} promises {promised} positions and has {seen} before the \
+                         next game (line {number})"
+                    ),
                 });
+            }
+            let (game, promised) =
+                game_header(trimmed).ok_or_else(|| bad("not a game header".to_string()))?;
+            open = Some((number, game, promised, 0));
+        } else if !trimmed.starts_with('#') && !trimmed.is_empty() {
+            let Some((_, _, _, seen)) = open.as_mut() else {
+                return Err(bad(
+                    "a position outside any game (no `# game` line above it promises it)"
+                        .to_string(),
+                ));
             };
-            open = Some((number, promised, 0));
-        } else if !line.starts_with('#') && !line.trim().is_empty() {
-            if !complete {
-                break; // a position cut off mid-line: the game it belongs to is not whole
-            }
-            if let Some((_, _, seen)) = open.as_mut() {
-                *seen += 1;
-            }
+            let position = read_position_line(number, 0, trimmed)?;
+            Chess::from_fen(position.fen).map_err(|error| bad(error.to_string()))?;
+            *seen += 1;
         }
         offset += line.len();
-        if open.is_none() && complete {
-            progress.whole_bytes = offset; // a comment between games
-        }
-        if open.is_some_and(|(_, promised, seen)| seen == promised) {
-            close(&mut open, &mut progress, offset);
+        match open {
+            Some((_, game, promised, seen)) if seen == promised => {
+                progress.games.insert(game);
+                progress.positions += seen;
+                progress.whole_bytes = offset;
+                open = None;
+            }
+            Some(_) => {}
+            None => progress.whole_bytes = offset, // a comment between games
         }
     }
     Ok(progress)
@@ -329,7 +583,10 @@ pub fn position_lines(text: &str) -> impl Iterator<Item = Result<PositionLine<'_
 }
 
 fn read_position_line(line: usize, game: usize, text: &str) -> Result<PositionLine<'_>> {
-    let bad = |reason: String| Error::DataLine { line, reason };
+    let bad = |reason: String| Error::DataLine {
+        line,
+        reason: format!("{reason}: `{}`", shortened(text)),
+    };
     let fields: Vec<&str> = text.split('|').map(str::trim).collect();
     let [fen, score, result] = fields[..] else {
         return Err(bad(format!(
@@ -418,17 +675,122 @@ mod tests {
         }
     }
 
+    const A: &str = "r1bqkb1r/pp1n1ppp/2p1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 0 6";
+    const B: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
     #[test]
     fn progress_keeps_whole_games_and_drops_a_cut_one() {
-        let whole =
-            "# a comment\n# game 3: 2 positions\nA | 1 | 0.5\nB | 2 | 0.5\n# game 0: 0 positions\n";
-        let cut = "# game 1: 2 positions\nC | 3 | 1\nD | 4";
+        let whole = format!(
+            "# a comment\n# game 3: 2 positions\n{A} | 1 | 0.5\n{B} | 2 | 0.5\n\
+             # game 0: 0 positions\n"
+        );
+        let cut = format!("# game 1: 2 positions\n{A} | 3 | 1\n{B} | 4");
         let progress = read_progress(&format!("{whole}{cut}")).unwrap();
         assert_eq!(progress.games, BTreeSet::from([0, 3]));
         assert_eq!(progress.positions, 2);
         assert_eq!(progress.whole_bytes, whole.len());
         assert_eq!(missing_games(4, &progress.games), [1, 2]);
         assert!(read_progress("# game x: 1 positions\n").is_err());
+    }
+
+    #[test]
+    fn a_line_that_does_not_read_is_named_with_its_text() {
+        let error = |text: &str| read_progress(text).unwrap_err().to_string();
+        let game = format!("# game 0: 2 positions\n{A} | 1 | 0.5\n");
+        // A garbage line inside a game, a bad FEN, a bad result, and a position outside any
+        // game: each named by its number and quoted.
+        let garbage = error(&format!("{game}hello world\n{B} | 2 | 0.5\n"));
+        assert!(garbage.starts_with("data line 3: expected 'FEN | score | result'"));
+        assert!(garbage.ends_with("`hello world`"), "{garbage}");
+        let fen = error(&format!("{game}8/8/8 w - - 0 1 | 2 | 0.5\n"));
+        assert!(fen.starts_with("data line 3: bad FEN"), "{fen}");
+        let result = error(&format!("{game}{B} | 2 | 2\n"));
+        assert!(result.contains("result must be 1, 0.5 or 0"), "{result}");
+        let outside = error(&format!("{game}{B} | 2 | 0.5\n{B} | 3 | 0.5\n"));
+        assert!(outside.starts_with("data line 4: a position outside any game"));
+        // A game cut short in the middle of the file (not by a stop: a stop cuts the end).
+        let short = error(&format!("{game}# game 1: 0 positions\n"));
+        assert!(short.starts_with("data line 1: game 0 promises 2 positions and has 1"));
+        // A line cut off at the end is a stop mid-write, not garbage.
+        assert_eq!(read_progress(&format!("{game}hel")).unwrap().games.len(), 0);
+    }
+
+    #[test]
+    fn a_header_reads_back_and_tells_other_settings() {
+        let config = config(3);
+        let header = Header::new(&config, "the 500 compiled in", "neural");
+        let text = header.to_text();
+        assert!(text.starts_with(&format!(
+            "{FILE_HEADER}\n# nodes 500 random plies 2 seed 5 "
+        )));
+        assert_eq!(Header::read(&text).unwrap(), header);
+        assert!(header.differences(&header).is_empty());
+        let other = Header::new(
+            &DatagenConfig {
+                nodes: 600,
+                seed: 6,
+                ..config.clone()
+            },
+            "the 500 compiled in",
+            "neural",
+        );
+        assert_eq!(
+            header.differences(&other),
+            [
+                "--nodes is 500 in the file, 600 in this run",
+                "--seed is 5 in the file, 6 in this run"
+            ]
+        );
+        // Openings: by fingerprint where both have one (the name does not matter then), by
+        // name in files from before the fingerprint, not at all in the first files.
+        let renamed = Header::new(&config, "book.epd", "neural");
+        assert!(header.differences(&renamed).is_empty());
+        let fewer = Header::new(
+            &DatagenConfig {
+                openings: config.openings[..10].to_vec(),
+                ..config.clone()
+            },
+            "the 500 compiled in",
+            "neural",
+        );
+        assert!(header.differences(&fewer)[0].starts_with("--openings is `the 500"));
+        let named_only = Header::read(&format!(
+            "{FILE_HEADER}\n# nodes 500 random plies 2 seed 5 openings the 500 compiled in\n"
+        ))
+        .unwrap();
+        assert_eq!(named_only.openings.as_ref().unwrap().fingerprint, None);
+        assert_eq!(named_only.engine, None);
+        assert!(named_only.differences(&header).is_empty());
+        assert_eq!(named_only.differences(&renamed).len(), 1);
+        // The committed sample, from the first version: no openings, no engine.
+        let sample = Header::read(crate::teach::neural::SAMPLE).unwrap();
+        assert_eq!(
+            (sample.nodes, sample.seed, sample.random_plies),
+            (5000, 1, 4)
+        );
+        assert_eq!((sample.openings, sample.engine), (None, None));
+        assert!(read_progress(crate::teach::neural::SAMPLE).is_ok());
+    }
+
+    #[test]
+    fn a_file_that_is_not_datagen_s_has_no_header() {
+        let error = Header::read("# notes\n\nSome text.\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("data line 1: a data file starts with"),
+            "{error}"
+        );
+        assert!(error.ends_with("this one with `# notes`"), "{error}");
+        let error = Header::read(&format!("{FILE_HEADER}\n# game 0: 0 positions\n"));
+        assert!(error.unwrap_err().to_string().contains("no settings line"));
+        let error = Header::read(&format!(
+            "{FILE_HEADER}\n# nodes many random plies 4 seed 1\n"
+        ));
+        assert!(error.unwrap_err().to_string().starts_with("data line 2:"));
+        // A settings line cut off by a stop mid-write is not a settings line.
+        let cut = Header::read(&format!("{FILE_HEADER}\n# nodes 500 random plies 2 seed 5"));
+        assert!(cut.unwrap_err().to_string().contains("no settings line"));
     }
 
     #[test]
