@@ -229,19 +229,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
         report.seconds
     );
     if let Some(elo) = report.elo {
-        println!(
-            "score {:.1}%, Elo difference {:+.1} ± {:.1} (95% interval {:+.1} to {:+.1}){}",
-            elo.score * 100.0,
-            elo.elo,
-            elo.margin(),
-            elo.lower,
-            elo.upper,
-            if elo.clamped {
-                "; clamped: the score or an end of its interval reached 0% or 100%, so that end is a bound"
-            } else {
-                ""
-            }
-        );
+        println!("score {:.1}%, Elo difference {elo}", elo.score * 100.0);
     }
     println!("{}", standing_line(&report.standing, a));
     if let Some(tc) = report.time_control {
