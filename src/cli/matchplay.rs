@@ -237,7 +237,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
             report
                 .games
                 .iter()
-                .filter_map(|g| g.least_clock_ms.map(|l| l[player]))
+                .filter_map(|g| g.least_clock_ms.and_then(|l| l[player]))
                 .min()
         };
         let forfeits = |loser: GameResult| {
@@ -248,9 +248,13 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
                 .count()
         };
         println!(
-            "time control {tc}: least clock left {a} {} ms, {b} {} ms; losses on time {a} {}, {b} {}",
-            least(0).map_or("-".into(), |ms| ms.to_string()),
-            least(1).map_or("-".into(), |ms| ms.to_string()),
+            "time control {tc}: least clock left {a} {}, {b} {}; losses on time {a} {}, {b} {}",
+            least(0).map_or("none (no move on the clock)".into(), |ms| format!(
+                "{ms} ms"
+            )),
+            least(1).map_or("none (no move on the clock)".into(), |ms| format!(
+                "{ms} ms"
+            )),
             forfeits(GameResult::Loss),
             forfeits(GameResult::Win),
         );
