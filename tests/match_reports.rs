@@ -1,11 +1,11 @@
 //! What `searchlab match` reports, through the real binary, where a match goes to an extreme:
-//! an engine that never answers (it loses on time, is stopped, and the clocks say so), and a
-//! result with no finite Elo interval.
+//! an engine that never answers (it loses on time, is stopped, and the clocks say so), a
+//! result with no finite Elo interval, and a bad `--sprt`.
 
 use std::path::PathBuf;
 mod common;
 
-use common::ok;
+use common::{ok, searchlab};
 
 /// A folder of this test run's own.
 fn scratch(name: &str) -> PathBuf {
@@ -182,4 +182,32 @@ fn a_match_of_draws_only_has_an_interval_from_its_streak() {
     );
     // A match under no clock has no least clocks at all.
     assert!(v["games"][0]["least_clock_ms"].is_null());
+}
+
+/// A bad `--sprt` is named once, with what was given, what is wrong and what is expected; never
+/// "invalid search limit" (it is not one), and never the same words twice.
+#[test]
+fn a_bad_sprt_says_what_was_given_and_what_is_expected() {
+    for (given, wrong) in [
+        ("10,0", "elo0 (10) must be below elo1 (0)"),
+        ("10", "1 number, not 2 or 4"),
+        ("0,10,0.05", "3 numbers, not 2 or 4"),
+        ("ten,20", "'ten' is not a number"),
+        ("nan,10", "elo0 must be a finite number, not NaN"),
+        (
+            "0,10,0.7,0.05",
+            "alpha (0.7) must lie strictly between 0 and 0.5",
+        ),
+    ] {
+        let out = searchlab(&[
+            "match", "--stage", "cached", "--stage", "pvs", "--sprt", given,
+        ]);
+        assert_eq!(out.status.code(), Some(1), "--sprt {given}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let expected = format!(
+            "error: --sprt '{given}': {wrong} (expected elo0,elo1 or elo0,elo1,alpha,beta, \
+             with elo0 < elo1 and alpha, beta between 0 and 0.5, e.g. --sprt 0,10)"
+        );
+        assert_eq!(stderr.trim_end(), expected, "--sprt {given}");
+    }
 }

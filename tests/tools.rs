@@ -276,7 +276,7 @@ fn bad_inputs_fail_cleanly() {
         &[
             "match", "--stage", "cached", "--stage", "pvs", "--sprt", "10,0",
         ],
-        "elo0 must be below elo1",
+        "--sprt '10,0': elo0 (10) must be below elo1 (0)",
     );
     fails(
         &[
