@@ -114,6 +114,70 @@ fn suite_solves_mates() {
         .any(|l| l.starts_with("MATE2.061") && l.ends_with("ok")));
 }
 
+/// `suite --depth N` alone searches to depth N with no time limit: a search that takes more
+/// than the second a position gets by default (MATE2.201 at alphabeta's depth 5: about ten
+/// million nodes) still reaches its depth, and gives the same nodes and move as the library's
+/// depth-only search, on a busy machine as on a quiet one.
+#[test]
+fn suite_at_a_depth_alone_is_depth_only() {
+    let mates = std::fs::read_to_string(data("mates.epd")).unwrap();
+    let line = mates
+        .lines()
+        .find(|l| l.contains("\"MATE2.201\""))
+        .expect("MATE2.201 is in the suite");
+    let file = temp_file("mate2-201.epd", &format!("{line}\n"));
+    let args = [
+        "suite",
+        file.to_str().unwrap(),
+        "--stage",
+        "alphabeta",
+        "--depth",
+        "5",
+    ];
+    let v = json(&args);
+    assert!(v["movetime_ms"].is_null(), "no time limit: {v}");
+    let entry = &v["positions"][0];
+    assert_eq!(
+        (entry["depth"].as_u64(), entry["solved"].as_bool()),
+        (Some(5), Some(true))
+    );
+    let records = searchlab::lab::epd::parse_epd(line).unwrap();
+    let library = searchlab::lab::suite::run_suite(
+        &records,
+        "alphabeta",
+        &searchlab::SearchLimits::depth(5),
+        |_, _, _| {},
+    )
+    .unwrap();
+    assert_eq!(entry["nodes"].as_u64(), Some(library.entries[0].nodes));
+    assert_eq!(
+        entry["played_uci"].as_str(),
+        library.entries[0].played_uci.as_deref()
+    );
+    // The summary says which limits held (a shallow search will do to read it).
+    let text = ok(&[
+        "suite",
+        file.to_str().unwrap(),
+        "--stage",
+        "alphabeta",
+        "--depth",
+        "2",
+    ]);
+    assert!(
+        text.contains("with alphabeta (depth 2, no time limit)"),
+        "{text}"
+    );
+    let text = ok(&[
+        "suite",
+        file.to_str().unwrap(),
+        "--depth",
+        "1",
+        "--movetime",
+        "5000",
+    ]);
+    assert!(text.contains("(5000 ms/position, depth 1)"), "{text}");
+}
+
 #[test]
 fn match_of_two_games() {
     let v = json(&[
@@ -147,7 +211,19 @@ fn match_of_two_games() {
         ),
         (Some(true), Some(false))
     );
-    assert!(v["elo"]["lower"].as_f64().unwrap() <= v["elo"]["upper"].as_f64().unwrap());
+    // Two games rarely set a finite interval: an end no finite number describes is "+inf" or
+    // "-inf" (JSON has no infinities).
+    let elo = |key: &str| match (v["elo"][key].as_f64(), v["elo"][key].as_str()) {
+        (Some(x), _) => x,
+        (None, Some("+inf")) => f64::INFINITY,
+        (None, Some("-inf")) => f64::NEG_INFINITY,
+        _ => panic!("elo.{key} is not an Elo value: {}", v["elo"]),
+    };
+    assert!(
+        elo("lower") <= elo("elo") && elo("elo") <= elo("upper"),
+        "{}",
+        v["elo"]
+    );
 }
 
 #[test]
@@ -264,7 +340,7 @@ fn bad_inputs_fail_cleanly() {
         &[
             "match", "--stage", "cached", "--stage", "pvs", "--sprt", "10,0",
         ],
-        "elo0 must be below elo1",
+        "--sprt '10,0': elo0 (10) must be below elo1 (0)",
     );
     fails(
         &[

@@ -15,6 +15,10 @@ use std::time::{Duration, SystemTime};
 pub struct Args {
     #[command(subcommand)]
     command: Action,
+    /// The searchlab repository to work in (its exercises/ and your copies in
+    /// exercises/mine/) [default: the current folder, or the nearest one above it that is one].
+    #[arg(long, global = true, value_name = "DIR")]
+    repo: Option<PathBuf>,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -56,19 +60,25 @@ enum Action {
     },
 }
 
-/// The repository: the current folder if it is searchlab's, else the one this program was
-/// built from.
-fn root() -> PathBuf {
-    let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    if here.join("exercises").is_dir() && here.join("src/search").is_dir() {
-        return here;
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+/// The repository: the one `--repo` names, else the current folder or the nearest above it
+/// that is one ([`workspace::find_root`]); an error says where it looked.
+fn root(repo: Option<&Path>) -> anyhow::Result<PathBuf> {
+    Ok(match repo {
+        Some(dir) => workspace::given_root(dir)?,
+        None => {
+            let here = std::env::current_dir().context("reading the current folder")?;
+            workspace::find_root(&here)?
+        }
+    })
 }
 
 /// Runs `searchlab exercise`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let root = root();
+    let root = match &args.command {
+        // The solution is compiled in: it is printed anywhere, with no repository.
+        Action::Solution { .. } => PathBuf::new(),
+        _ => root(args.repo.as_deref())?,
+    };
     match args.command {
         Action::List => {
             let width = EXERCISES.iter().map(|e| e.name.len()).max().unwrap_or(8);

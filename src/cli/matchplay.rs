@@ -235,19 +235,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
         report.seconds
     );
     if let Some(elo) = report.elo {
-        outln!(
-            "score {:.1}%, Elo difference {:+.1} ± {:.1} (95% interval {:+.1} to {:+.1}){}",
-            elo.score * 100.0,
-            elo.elo,
-            elo.margin(),
-            elo.lower,
-            elo.upper,
-            if elo.clamped {
-                "; clamped: the score or an end of its interval reached 0% or 100%, so that end is a bound"
-            } else {
-                ""
-            }
-        );
+        outln!("score {:.1}%, Elo difference {elo}", elo.score * 100.0);
     }
     outln!("{}", standing_line(&report.standing, a));
     if let Some(tc) = report.time_control {
@@ -255,7 +243,7 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
             report
                 .games
                 .iter()
-                .filter_map(|g| g.least_clock_ms.map(|l| l[player]))
+                .filter_map(|g| g.least_clock_ms.and_then(|l| l[player]))
                 .min()
         };
         let forfeits = |loser: GameResult| {
@@ -266,9 +254,13 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
                 .count()
         };
         outln!(
-            "time control {tc}: least clock left {a} {} ms, {b} {} ms; losses on time {a} {}, {b} {}",
-            least(0).map_or("-".into(), |ms| ms.to_string()),
-            least(1).map_or("-".into(), |ms| ms.to_string()),
+            "time control {tc}: least clock left {a} {}, {b} {}; losses on time {a} {}, {b} {}",
+            least(0).map_or("none (no move on the clock)".into(), |ms| format!(
+                "{ms} ms"
+            )),
+            least(1).map_or("none (no move on the clock)".into(), |ms| format!(
+                "{ms} ms"
+            )),
             forfeits(GameResult::Loss),
             forfeits(GameResult::Win),
         );

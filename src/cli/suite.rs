@@ -14,24 +14,36 @@ use std::time::Duration;
 pub struct Args {
     /// The EPD file (`FEN4 bm SAN; am SAN; dm N; id "name";` per line).
     pub file: PathBuf,
-    /// Time per position (milliseconds). Fixed-depth stages search their default depth (or
-    /// `--depth`) and are cut short by it.
-    #[arg(long, default_value_t = 1000)]
-    pub movetime: u64,
+    /// Time per position (milliseconds) [default: 1000, or none with --depth: a depth alone
+    /// gives the same result on any machine]. Fixed-depth stages search their default depth
+    /// (or `--depth`) and are cut short by it.
+    #[arg(long)]
+    pub movetime: Option<u64>,
     /// The engine to run (the strongest stage by default).
     #[command(flatten)]
     pub engine: super::EngineArgs,
-    /// Depth limit (plies), alone or together with the time limit.
+    /// Depth limit (plies): alone, a depth-only search (reproducible: the same nodes and moves
+    /// on a busy machine as on a quiet one); with --movetime, whichever comes first.
     #[arg(long)]
     pub depth: Option<u32>,
 }
 
+/// The time a position gets when neither `--movetime` nor `--depth` is given, in milliseconds.
+const DEFAULT_MOVETIME: u64 = 1000;
+
 /// Runs the suite and prints one line per position and a summary.
 pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     let stage = args.engine.spec()?;
+    // A depth alone is a depth-only search: a time limit nobody asked for would make the
+    // result depend on the machine and its load.
+    let movetime = match (args.movetime, args.depth) {
+        (Some(ms), _) => Some(ms),
+        (None, Some(_)) => None,
+        (None, None) => Some(DEFAULT_MOVETIME),
+    };
     let limits = SearchLimits {
         depth: args.depth,
-        movetime: Some(Duration::from_millis(args.movetime)),
+        movetime: movetime.map(Duration::from_millis),
         ..SearchLimits::default()
     };
     limits.validate()?;
@@ -64,7 +76,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         let value = serde_json::json!({
             "file": args.file.display().to_string(),
             "stage": report.stage,
-            "movetime_ms": args.movetime,
+            "movetime_ms": movetime,
             "depth": args.depth,
             "solved": report.solved(),
             "total": report.total(),
@@ -74,15 +86,20 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         });
         outln!("{}", serde_json::to_string_pretty(&value)?);
     } else {
+        let mut limits: Vec<String> = movetime
+            .map(|ms| format!("{ms} ms/position"))
+            .into_iter()
+            .collect();
+        limits.extend(args.depth.map(|d| format!("depth {d}")));
+        if movetime.is_none() {
+            limits.push("no time limit".into());
+        }
+        let limits = limits.join(", ");
         outln!(
-            "\nsolved {}/{} with {} ({} ms/position{}) in {:.1} s",
+            "\nsolved {}/{} with {} ({limits}) in {:.1} s",
             report.solved(),
             report.total(),
             report.stage,
-            args.movetime,
-            args.depth
-                .map(|d| format!(", depth {d}"))
-                .unwrap_or_default(),
             report.seconds
         );
     }

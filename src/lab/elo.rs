@@ -14,11 +14,21 @@
 //! same formula applied to its two ends (the logistic curve is monotonic, so the ends map to
 //! ends; the interval is not symmetric in Elo).
 //!
-//! **Clamping.** At `s = 0` or `s = 1` the formula gives ±∞, and a score interval can run past
-//! 0 or 1. Every fraction is therefore clamped into `[1/(2N), 1 − 1/(2N)]` before it is turned
-//! into Elo: a perfect score over `N` games is read as "half a game short of perfect", the
-//! most a finite match can tell apart (20 straight wins: +636, not +∞). Such an estimate is a
-//! *lower bound* on the difference, and [`EloEstimate::clamped`] says so.
+//! **No finite end.** At `s = 0` or `s = 1` the formula gives −∞ or +∞, and a score interval
+//! can run past 0 or 1: such an end of the Elo interval is infinite, and is reported so (`+inf`,
+//! `-inf`), never cut to a finite number that would look like a measurement.
+//!
+//! **Every game alike.** When every game had the same result (all won, all lost, all drawn, or a
+//! single game), the spread `σ` is 0 and the formula above would give a zero-width interval: a
+//! claim of certainty from, say, two games. The spread of such a sample says nothing, so the
+//! interval comes instead from the chance of the streak itself. A player whose expected score is
+//! `p` wins a game with probability at most `p` (a draw scores too), so it wins `N` in a row
+//! with probability at most `p^N`; the scores that make `N` straight wins less likely than 2.5%
+//! are ruled out, and the interval's lower end is the score `p = 0.025^(1/N)` (2 wins: at
+//! least −290.5 Elo, and no upper end; 20 wins: at least +277.4). Losses mirror it. A draw
+//! needs both sides' chances, `P(draw) ≤ 2·min(p, 1 − p)`, so `N` straight draws leave
+//! `p` between `q/2` and `1 − q/2`, `q = 0.025^(1/N)` (20 draws: ±59.1 Elo; one draw: ±759.1).
+//! [`EloEstimate::interval_from`] says which way an interval was found.
 //!
 //! **One rating from several opponents.** Games against opponents of known ratings (an
 //! outside engine weakened to set levels) give one rating `R` for the player, by maximum
@@ -33,49 +43,103 @@
 
 use serde::Serialize;
 
-/// A rating difference with its 95% confidence interval (see the module docs).
+/// A rating difference with its 95% confidence interval (see the module docs). An estimate or
+/// an end that no finite number describes is infinite (in JSON, the strings `"+inf"` and
+/// `"-inf"`, as JSON has no infinities).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct EloEstimate {
+    /// The games the estimate comes from.
+    pub games: u32,
     /// A's score fraction, `(W + D/2) / N`.
     pub score: f64,
-    /// The Elo difference A − B.
+    /// The Elo difference A − B: +∞ when A won every game, −∞ when it lost every one.
+    #[serde(serialize_with = "elo_value")]
     pub elo: f64,
-    /// Lower end of the 95% interval.
+    /// Lower end of the 95% interval (−∞ when the games set none).
+    #[serde(serialize_with = "elo_value")]
     pub lower: f64,
-    /// Upper end of the 95% interval.
+    /// Upper end of the 95% interval (+∞ when the games set none).
+    #[serde(serialize_with = "elo_value")]
     pub upper: f64,
-    /// True when the score (or an end of its interval) hit 0 or 1 and was clamped: the figure
-    /// is then a bound, not an estimate.
-    pub clamped: bool,
+    /// How the interval was found.
+    pub interval_from: IntervalFrom,
+}
+
+/// Where an [`EloEstimate`]'s interval comes from (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum IntervalFrom {
+    /// The spread of the results: `s ± 1.96 · σ/√N`, an end past a 0% or 100% score infinite.
+    Spread,
+    /// Every game had the same result, and the chance of such a streak bounds the score.
+    Streak,
+}
+
+/// Writes an Elo value for JSON: the number, or `"+inf"` / `"-inf"`.
+fn elo_value<S: serde::Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    if value.is_finite() {
+        serializer.serialize_f64(*value)
+    } else {
+        serializer.serialize_str(&signed(*value, 1))
+    }
+}
+
+/// `+12.3`, `-4.0`, `+inf`, `-inf`: an Elo value with its sign and `decimals` decimals.
+pub fn signed(value: f64, decimals: usize) -> String {
+    if value.is_infinite() {
+        return if value > 0.0 { "+inf" } else { "-inf" }.to_string();
+    }
+    format!("{value:+.decimals$}")
 }
 
 impl EloEstimate {
-    /// Half the width of the interval, for "Δ ± e" displays.
+    /// Half the width of the interval, for "Δ ± e" displays (infinite when an end is).
     pub fn margin(&self) -> f64 {
         (self.upper - self.lower) / 2.0
     }
 }
 
 impl std::fmt::Display for EloEstimate {
+    /// `+12.3 ± 45.6 (95% interval -33.3 to +57.9)` when both ends are finite; otherwise the
+    /// ends alone (`+190.8 (95% interval -126.5 to +inf)`), and after a streak what it was
+    /// (`+inf (2 games, all won; 95% interval -290.5 to +inf)`).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{:+.1} Elo (95% interval {:+.1} to {:+.1}){}",
-            self.elo,
-            self.lower,
-            self.upper,
-            if self.clamped {
-                ", clamped: a bound"
-            } else {
-                ""
+        let interval = format!(
+            "95% interval {} to {}",
+            signed(self.lower, 1),
+            signed(self.upper, 1)
+        );
+        let elo = signed(self.elo, 1);
+        match self.interval_from {
+            IntervalFrom::Streak => {
+                let result = match self.score {
+                    s if s >= 1.0 => "won",
+                    s if s <= 0.0 => "lost",
+                    _ => "drawn",
+                };
+                let games = match self.games {
+                    1 => format!("1 game, {result}"),
+                    n => format!("{n} games, all {result}"),
+                };
+                write!(f, "{elo} ({games}; {interval})")
             }
-        )
+            IntervalFrom::Spread if self.margin().is_finite() => {
+                write!(f, "{elo} ± {:.1} ({interval})", self.margin())
+            }
+            IntervalFrom::Spread => write!(f, "{elo} ({interval})"),
+        }
     }
 }
 
-/// The Elo difference that makes `score` (a fraction strictly between 0 and 1) the expected
-/// score: `−400 · log10(1/score − 1)`. At 0 and 1 it is −∞ and +∞.
+/// The Elo difference that makes `score` the expected score: `−400 · log10(1/score − 1)`; −∞
+/// at 0 and below, +∞ at 1 and above.
 pub fn elo_from_score(score: f64) -> f64 {
+    if score <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if score >= 1.0 {
+        return f64::INFINITY;
+    }
     // `400 * log10(...)`, negated by subtraction rather than by `-x`, so that an even score
     // gives 0.0 and not -0.0 (which would print as "-0.0").
     0.0 - 400.0 * (1.0 / score - 1.0).log10()
@@ -86,30 +150,44 @@ pub fn expected_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
-/// The Elo difference and its 95% interval from wins, draws and losses (see the module docs
-/// for the formula and the clamping). `None` for zero games.
+/// The Elo difference and its 95% interval from wins, draws and losses (see the module docs:
+/// from the spread of the results, or from the streak when every game had the same result).
+/// `None` for zero games.
 pub fn elo_estimate(wins: u32, draws: u32, losses: u32) -> Option<EloEstimate> {
-    let n = f64::from(wins + draws + losses);
-    if n == 0.0 {
+    let games = wins + draws + losses;
+    if games == 0 {
         return None;
     }
+    let n = f64::from(games);
     let (w, d, l) = (f64::from(wins), f64::from(draws), f64::from(losses));
     let s = (w + d / 2.0) / n;
-    let variance = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
-    let standard_error = (variance / n).sqrt();
-    const Z95: f64 = 1.96;
-    let (low, high) = (s - Z95 * standard_error, s + Z95 * standard_error);
-    let epsilon = 1.0 / (2.0 * n);
-    let clamp = |x: f64| x.clamp(epsilon, 1.0 - epsilon);
-    let clamped = [s, low, high]
-        .iter()
-        .any(|&x| x < epsilon || x > 1.0 - epsilon);
+    // Each end leaves 2.5% out: the two-sided 95% interval.
+    const TAIL: f64 = 0.025;
+    let (low, high, interval_from) = if [wins, draws, losses].contains(&games) {
+        // The score below which (or above which) this streak has under a 2.5% chance.
+        let q = TAIL.powf(1.0 / n);
+        let (low, high) = if wins == games {
+            (q, 1.0)
+        } else if losses == games {
+            (0.0, 1.0 - q)
+        } else {
+            (q / 2.0, 1.0 - q / 2.0)
+        };
+        (low, high, IntervalFrom::Streak)
+    } else {
+        let variance = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+        let standard_error = (variance / n).sqrt();
+        const Z95: f64 = 1.96;
+        let margin = Z95 * standard_error;
+        (s - margin, s + margin, IntervalFrom::Spread)
+    };
     Some(EloEstimate {
+        games,
         score: s,
-        elo: elo_from_score(clamp(s)),
-        lower: elo_from_score(clamp(low)),
-        upper: elo_from_score(clamp(high)),
-        clamped,
+        elo: elo_from_score(s),
+        lower: elo_from_score(low),
+        upper: elo_from_score(high),
+        interval_from,
     })
 }
 
@@ -220,10 +298,11 @@ mod tests {
         let e = elo_estimate(10, 0, 10).unwrap();
         assert_eq!((e.score, e.elo), (0.5, 0.0));
         assert!(close(e.upper, 163.3) && close(e.lower, -163.3), "{e:?}");
-        assert!(!e.clamped);
-        // 20 draws: no spread at all, a zero-width interval around 0.
-        let e = elo_estimate(0, 20, 0).unwrap();
-        assert_eq!((e.elo, e.lower, e.upper), (0.0, 0.0, 0.0));
+        assert_eq!(e.interval_from, IntervalFrom::Spread);
+        assert_eq!(
+            e.to_string(),
+            "+0.0 ± 163.3 (95% interval -163.3 to +163.3)"
+        );
         // 6 wins, 4 draws, 2 losses: s = 8/12 = 0.6667 → +120.4 Elo; σ² = (6·(1/3)² +
         // 4·(1/6)² + 2·(2/3)²)/12 = 0.13889, se = 0.10758, s ± 0.21086 → [0.45581, 0.87753]
         // → [−30.8, +342.1].
@@ -234,18 +313,77 @@ mod tests {
     }
 
     #[test]
-    fn perfect_scores_are_clamped() {
-        // 20 wins: s = 1 is read as 1 − 1/40 = 0.975 → 400·log10(39) = +636.4.
-        let e = elo_estimate(20, 0, 0).unwrap();
-        assert!(e.clamped && close(e.elo, 636.4), "{e:?}");
-        assert!(e.elo.is_finite() && e.lower.is_finite());
-        let e = elo_estimate(0, 0, 20).unwrap();
-        assert!(e.clamped && close(e.elo, -636.4));
-        // One win and one loss: the interval on s runs past both ends and is clamped to
-        // [0.25, 0.75].
+    fn an_interval_end_past_a_whole_score_is_infinite() {
+        // One win and one loss: s ± 0.69 runs past both 0 and 1, so neither end is finite.
         let e = elo_estimate(1, 0, 1).unwrap();
-        assert!(e.clamped && close(e.upper, 190.8) && close(e.lower, -190.8));
+        assert_eq!(
+            (e.elo, e.lower, e.upper),
+            (0.0, f64::NEG_INFINITY, f64::INFINITY)
+        );
+        assert_eq!(e.to_string(), "+0.0 (95% interval -inf to +inf)");
+        // 3 wins, 1 loss: s = 0.75, σ² = (3·0.25² + 0.75²)/4 = 0.1875, se = 0.21651,
+        // s ± 0.42435 → [0.32565, 1.17435]: a finite lower end (−126.5) and no upper one.
+        let e = elo_estimate(3, 0, 1).unwrap();
+        assert!(close(e.lower, -126.5) && e.upper == f64::INFINITY, "{e:?}");
+        assert_eq!(e.to_string(), "+190.8 (95% interval -126.5 to +inf)");
+    }
+
+    #[test]
+    fn a_streak_has_no_finite_estimate_and_a_bound_from_its_chance() {
+        // Every game won: +∞, at least the score whose N straight wins have a 2.5% chance,
+        // 0.025^(1/N): 2 wins → 0.15811 → −290.5 Elo; 20 wins → 0.83176 → +277.4.
+        let e = elo_estimate(2, 0, 0).unwrap();
+        assert_eq!(
+            (e.elo, e.upper, e.interval_from),
+            (f64::INFINITY, f64::INFINITY, IntervalFrom::Streak)
+        );
+        assert!(close(e.lower, -290.5), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "+inf (2 games, all won; 95% interval -290.5 to +inf)"
+        );
+        assert!(close(elo_estimate(20, 0, 0).unwrap().lower, 277.4));
+        // Every game lost: the mirror image.
+        let e = elo_estimate(0, 0, 2).unwrap();
+        assert_eq!((e.elo, e.lower), (f64::NEG_INFINITY, f64::NEG_INFINITY));
+        assert!(close(e.upper, 290.5), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "-inf (2 games, all lost; 95% interval -inf to +290.5)"
+        );
+        // Every game drawn: 0, within the scores q/2 .. 1 − q/2, q = 0.025^(1/N): 20 draws →
+        // [0.41588, 0.58412] → ±59.1 Elo; never the zero-width interval the spread would give.
+        let e = elo_estimate(0, 20, 0).unwrap();
+        assert_eq!((e.elo, e.interval_from), (0.0, IntervalFrom::Streak));
+        assert!(close(e.lower, -59.1) && close(e.upper, 59.1), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "+0.0 (20 games, all drawn; 95% interval -59.1 to +59.1)"
+        );
+        // A single game is a streak of one: 0.025 → −636.4; a draw, 0.0125 → −759.1.
+        let e = elo_estimate(1, 0, 0).unwrap();
+        assert_eq!(
+            e.to_string(),
+            "+inf (1 game, won; 95% interval -636.4 to +inf)"
+        );
+        let e = elo_estimate(0, 1, 0).unwrap();
+        assert_eq!(
+            e.to_string(),
+            "+0.0 (1 game, drawn; 95% interval -759.1 to +759.1)"
+        );
         assert_eq!(elo_estimate(0, 0, 0), None);
+        // JSON has no infinities: they are written as strings, the finite ends as numbers.
+        let json = serde_json::to_value(elo_estimate(2, 0, 0).unwrap()).unwrap();
+        assert_eq!(
+            (json["elo"].as_str(), json["upper"].as_str()),
+            (Some("+inf"), Some("+inf"))
+        );
+        assert!(close(json["lower"].as_f64().unwrap(), -290.5), "{json}");
+        assert_eq!(json["interval_from"], "streak");
+        assert_eq!(
+            serde_json::to_value(elo_estimate(0, 0, 1).unwrap()).unwrap()["lower"],
+            "-inf"
+        );
     }
 
     #[test]

@@ -261,29 +261,33 @@ pub fn play_match(
 }
 
 /// One worker: its own pair of players, games taken by number until there are none left or
-/// the match is stopped. A player that failed in a game is started afresh for the next one.
+/// the match is stopped. After a game a player lost by failing or on time, both players are
+/// started afresh for the next one.
 fn worker(
     config: &MatchConfig,
     next: &AtomicUsize,
     stop: &AtomicBool,
     to_referee: mpsc::Sender<Result<GameRecord>>,
 ) {
-    let start = |spec: &PlayerSpec| spec.start();
-    let mut players = match (start(&config.players[0]), start(&config.players[1])) {
-        (Ok(a), Ok(b)) => [a, b],
-        (Err(error), _) | (_, Err(error)) => {
-            let _ = to_referee.send(Err(error));
-            return;
-        }
-    };
+    // Started for the first game, and again after a game a player failed or lost on time.
+    let mut players: Option<[Box<dyn Player>; 2]> = None;
     while !stop.load(Ordering::Relaxed) {
         let index = next.fetch_add(1, Ordering::Relaxed);
         if index >= config.games {
             return;
         }
+        let [a, b] = match &mut players {
+            Some(players) => players,
+            None => match (config.players[0].start(), config.players[1].start()) {
+                (Ok(a), Ok(b)) => players.insert([a, b]),
+                (Err(error), _) | (_, Err(error)) => {
+                    let _ = to_referee.send(Err(error));
+                    return;
+                }
+            },
+        };
         let opening = &config.openings[(index / 2) % config.openings.len()];
         let a_is_white = index.is_multiple_of(2);
-        let [a, b] = &mut players;
         let seats: [&mut dyn Player; 2] = if a_is_white {
             [a.as_mut(), b.as_mut()]
         } else {
@@ -298,15 +302,14 @@ fn worker(
             index,
         );
         if let Ok(record) = &record {
-            if record.termination == Termination::PlayerFailure {
-                // The failed player may be a dead process: start both afresh.
-                match (start(&config.players[0]), start(&config.players[1])) {
-                    (Ok(a), Ok(b)) => players = [a, b],
-                    (Err(error), _) | (_, Err(error)) => {
-                        let _ = to_referee.send(Err(error));
-                        return;
-                    }
-                }
+            if matches!(
+                record.termination,
+                Termination::PlayerFailure | Termination::TimeForfeit
+            ) {
+                // The failed player may be a dead process, or one stopped for not answering
+                // before its flag fell: both are ended now (a UCI engine's process is made
+                // to quit, or killed), and started afresh if another game follows.
+                players = None;
             }
         }
         if to_referee.send(record).is_err() {

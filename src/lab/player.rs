@@ -112,17 +112,26 @@ pub struct Clocks {
 }
 
 impl Go {
-    /// The longest this move may take before the referee gives up waiting for it: the mover's
-    /// clock or the move time, plus a grace for a slow start; with only a node or depth limit,
-    /// a minute.
+    /// The longest this move may take before the referee gives up waiting for it. On a clock:
+    /// the time the mover has left, plus [`Go::FLAG_GRACE`]: once the flag has fallen the game
+    /// is lost whatever the answer, so waiting longer would only let a hung engine hold up the
+    /// match. With a move time (which has no flag to fall): that time plus a grace for a slow
+    /// start, [`Go::SLOW_START_GRACE`]. With only a node or depth limit, a minute.
     pub fn patience(&self, white_to_move: bool) -> Duration {
-        const GRACE: Duration = Duration::from_secs(5);
         match (self.clocks, self.movetime) {
-            (Some(c), _) => (if white_to_move { c.white } else { c.black }) + GRACE,
-            (None, Some(t)) => t + GRACE,
+            (Some(c), _) => (if white_to_move { c.white } else { c.black }) + Go::FLAG_GRACE,
+            (None, Some(t)) => t + Go::SLOW_START_GRACE,
             (None, None) => Duration::from_secs(60),
         }
     }
+
+    /// How long past the mover's clock the referee waits for an answer (see [`Go::patience`]):
+    /// long enough for an answer sent as the flag fell to arrive, so that the engine is known
+    /// to be at rest and need not be stopped.
+    pub const FLAG_GRACE: Duration = Duration::from_millis(250);
+
+    /// How long past a fixed move time the referee waits for an answer (see [`Go::patience`]).
+    pub const SLOW_START_GRACE: Duration = Duration::from_secs(5);
 
     /// The same limits as a [`SearchLimits`] for the side to move.
     pub fn search_limits(&self, white_to_move: bool) -> SearchLimits {
@@ -312,7 +321,9 @@ impl UciPlayer {
     }
 
     /// Reads lines until one satisfies `done` (returned, with the ones before it), or fails
-    /// when `patience` runs out or the engine exits.
+    /// when `patience` runs out or the engine exits. An engine that does not answer in time is
+    /// stopped (its process killed): it may be hung, and if it is only slow, its late answer
+    /// would be read as the answer to whatever is asked next.
     fn wait_for(
         &mut self,
         patience: Duration,
@@ -326,13 +337,23 @@ impl UciPlayer {
                 Ok(line) if done(&line) => return Ok((seen, line)),
                 Ok(line) => seen.push(line),
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(self.failed(format!("no answer within {patience:?}")))
+                    self.kill();
+                    return Err(self.failed(format!(
+                        "no answer within {} ms, so it was stopped",
+                        patience.as_millis()
+                    )));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.failed("it exited"));
                 }
             }
         }
+    }
+
+    /// Kills the engine's process and waits for it to end.
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     fn ready(&mut self) -> Result<()> {
@@ -406,8 +427,7 @@ impl Drop for UciPlayer {
             }
             thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill();
     }
 }
 

@@ -101,8 +101,9 @@ pub struct GameRecord {
     /// The final position (FEN).
     pub final_fen: String,
     /// Under a time control: the least time each player (A, then B) had left after a move,
-    /// before the increment, in milliseconds.
-    pub least_clock_ms: Option<[u64; 2]>,
+    /// before the increment, in milliseconds; 0 for a player whose flag fell, `None` for one
+    /// that made no move on the clock.
+    pub least_clock_ms: Option<[Option<u64>; 2]>,
 }
 
 // ANCHOR: referee
@@ -127,7 +128,8 @@ pub fn play_game(
     let mut clocks = limits
         .time_control
         .map(|tc| is_a.map(|a| limits.time_for(tc.base, a)));
-    let mut least = [u64::MAX; 2];
+    // The least each side had left after a move: none until it has moved.
+    let mut least: [Option<u64>; 2] = [None; 2];
     let mut moves: Vec<ChessMove> = Vec::new();
     // (termination, the side that lost by it if not a draw by the rules, detail)
     let (termination, loser, detail) = loop {
@@ -159,8 +161,27 @@ pub fn play_game(
             depth: limits.depth,
         };
         let started = Instant::now();
+        // A player that does not answer is given up on once its clock is spent (see
+        // `Go::patience`): its error then comes after its flag fell.
         let choice = players[mover].choose(&mut game, opening, &moves, &go);
         let used = started.elapsed();
+        // The clock first: a player past its time has lost on time, whatever it answered,
+        // and whether it answered at all.
+        if let Some(clocks) = clocks.as_ref() {
+            if used > clocks[mover] {
+                let mut detail = format!(
+                    "{} used {} ms with {} ms left",
+                    players[mover].name(),
+                    used.as_millis(),
+                    clocks[mover].as_millis()
+                );
+                if let Err(error) = &choice {
+                    detail.push_str(&format!(": {error}"));
+                }
+                least[mover] = Some(0);
+                break (Termination::TimeForfeit, Some(side), Some(detail));
+            }
+        }
         let choice = match choice {
             Ok(choice) => choice,
             Err(error) => {
@@ -172,17 +193,9 @@ pub fn play_game(
             }
         };
         if let (Some(clocks), Some(tc)) = (clocks.as_mut(), limits.time_control) {
-            if used > clocks[mover] {
-                let detail = format!(
-                    "{} used {} ms with {} ms left",
-                    players[mover].name(),
-                    used.as_millis(),
-                    clocks[mover].as_millis()
-                );
-                break (Termination::TimeForfeit, Some(side), Some(detail));
-            }
             clocks[mover] -= used;
-            least[mover] = least[mover].min(clocks[mover].as_millis() as u64);
+            let left = clocks[mover].as_millis() as u64;
+            least[mover] = Some(least[mover].map_or(left, |least| least.min(left)));
             clocks[mover] += limits.time_for(tc.increment, is_a[mover]);
         }
         moves.push(choice.mv);
@@ -318,6 +331,80 @@ mod tests {
         }
     }
 
+    /// A player that gives no move: it fails after a fixed time (as a UCI engine that hangs
+    /// fails once the referee stops waiting for it).
+    struct Silent(Duration);
+
+    impl Player for Silent {
+        fn name(&self) -> &str {
+            "silent"
+        }
+        fn new_game(&mut self) -> Result<()> {
+            Ok(())
+        }
+        fn choose(
+            &mut self,
+            _: &mut Chess,
+            _: &str,
+            _: &[ChessMove],
+            _: &Go,
+        ) -> Result<crate::lab::player::Choice> {
+            std::thread::sleep(self.0);
+            Err(crate::error::Error::Engine {
+                engine: "silent".into(),
+                reason: "no answer".into(),
+            })
+        }
+    }
+
+    #[test]
+    fn no_answer_past_the_clock_is_a_loss_on_time_and_before_it_a_failure() {
+        let limits = MoveLimits {
+            time_control: Some(TimeControl::parse("0.05+0").unwrap()),
+            ..MoveLimits::default()
+        };
+        // B (White) fails after 60 ms of its 50 ms: its flag fell first, so it lost on time.
+        let (mut quick, mut silent) = (stage("pvs"), Silent(Duration::from_millis(60)));
+        let record = play_game(
+            [&mut silent, quick.as_mut()],
+            crate::games::chess::START_FEN,
+            &limits,
+            20,
+            false,
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            (record.termination, record.result),
+            (Termination::TimeForfeit, GameResult::Win)
+        );
+        let detail = record.detail.unwrap_or_default();
+        assert!(
+            detail.starts_with("silent used")
+                && detail.ends_with("with 50 ms left: engine silent: no answer"),
+            "{detail}"
+        );
+        assert_eq!(record.least_clock_ms, Some([None, Some(0)]));
+        // Failing at once, with time left (ten seconds of it, which no busy machine uses up),
+        // is a failure, not a loss on time.
+        let mut silent = Silent(Duration::ZERO);
+        let roomy = MoveLimits {
+            time_control: Some(TimeControl::parse("10+0").unwrap()),
+            ..MoveLimits::default()
+        };
+        let record = play_game(
+            [&mut silent, quick.as_mut()],
+            crate::games::chess::START_FEN,
+            &roomy,
+            20,
+            false,
+            0,
+        )
+        .unwrap();
+        assert_eq!(record.termination, Termination::PlayerFailure);
+        assert_eq!(record.least_clock_ms, Some([None, None]));
+    }
+
     #[test]
     fn time_odds_give_player_a_more_time() {
         // Player A (Black) thinks a second a move on a one-second clock: without odds its first
@@ -409,6 +496,8 @@ mod tests {
             .as_deref()
             .unwrap_or("")
             .starts_with("dawdler used"));
+        // A's flag fell (0 left); B never moved on the clock, so it has no least time at all.
+        assert_eq!(record.least_clock_ms, Some([Some(0), None]));
         let text = record.pgn("t", ["dawdler", "pvs"], &limits).unwrap();
         assert!(text.contains("[TimeControl \"0.05+0\"]"), "{text}");
         assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");

@@ -70,10 +70,21 @@ impl Sprt {
     /// See [`Sprt::DEFAULT_ALPHA`].
     pub const DEFAULT_BETA: f64 = 0.05;
 
+    /// What `--sprt` takes, for messages: its form, and an example.
+    pub const FORM: &'static str =
+        "elo0,elo1 or elo0,elo1,alpha,beta, with elo0 < elo1 and alpha, beta between 0 and 0.5, \
+         e.g. --sprt 0,10";
+
     /// Reads `elo0,elo1[,alpha,beta]` (as `searchlab match --sprt` takes it): `0,10` or
-    /// `0,10,0.05,0.05`. An error says what was wrong.
+    /// `0,10,0.05,0.05`. An error names `--sprt`, what was given, what is wrong with it and
+    /// what is expected ([`Sprt::FORM`]).
     pub fn parse(text: &str) -> Result<Sprt> {
-        let bad = |reason: String| Error::InvalidLimit(format!("--sprt '{text}': {reason}"));
+        let bad = |reason: String| {
+            Error::Setting(format!(
+                "--sprt '{text}': {reason} (expected {})",
+                Sprt::FORM
+            ))
+        };
         let numbers: Vec<f64> = text
             .split(',')
             .map(|part| {
@@ -85,35 +96,56 @@ impl Sprt {
         let (elo0, elo1, alpha, beta) = match numbers.as_slice() {
             [e0, e1] => (*e0, *e1, Sprt::DEFAULT_ALPHA, Sprt::DEFAULT_BETA),
             [e0, e1, a, b] => (*e0, *e1, *a, *b),
-            _ => return Err(bad("give elo0,elo1 or elo0,elo1,alpha,beta".into())),
+            _ => {
+                let count = numbers.len();
+                let noun = if count == 1 { "number" } else { "numbers" };
+                return Err(bad(format!("{count} {noun}, not 2 or 4")));
+            }
         };
-        Sprt {
+        let sprt = Sprt {
             elo0,
             elo1,
             alpha,
             beta,
+        };
+        match sprt.problem() {
+            Some(reason) => Err(bad(reason)),
+            None => Ok(sprt),
         }
-        .validated()
-        .map_err(|e| bad(e.to_string()))
     }
 
     /// The test itself, once its numbers make sense: `elo0 < elo1`, both finite, and error
-    /// rates strictly between 0 and ½.
+    /// rates strictly between 0 and ½. The error names the number at fault.
     pub fn validated(self) -> Result<Sprt> {
-        let finite = [self.elo0, self.elo1, self.alpha, self.beta]
-            .iter()
-            .all(|x| x.is_finite());
-        if !finite || self.elo0 >= self.elo1 {
-            return Err(Error::InvalidLimit(
-                "elo0 must be below elo1, both finite".into(),
+        match self.problem() {
+            Some(reason) => Err(Error::Setting(format!("SPRT: {reason}"))),
+            None => Ok(self),
+        }
+    }
+
+    /// What is wrong with the test's numbers, if anything (see [`Sprt::validated`]).
+    fn problem(&self) -> Option<String> {
+        let named = [
+            ("elo0", self.elo0),
+            ("elo1", self.elo1),
+            ("alpha", self.alpha),
+            ("beta", self.beta),
+        ];
+        if let Some((name, value)) = named.iter().find(|(_, x)| !x.is_finite()) {
+            return Some(format!("{name} must be a finite number, not {value}"));
+        }
+        if self.elo0 >= self.elo1 {
+            return Some(format!(
+                "elo0 ({}) must be below elo1 ({})",
+                self.elo0, self.elo1
             ));
         }
-        if !(0.0 < self.alpha && self.alpha < 0.5 && 0.0 < self.beta && self.beta < 0.5) {
-            return Err(Error::InvalidLimit(
-                "alpha and beta must lie strictly between 0 and 0.5".into(),
+        if let Some((name, value)) = named[2..].iter().find(|(_, x)| !(0.0 < *x && *x < 0.5)) {
+            return Some(format!(
+                "{name} ({value}) must lie strictly between 0 and 0.5"
             ));
         }
-        Ok(self)
+        None
     }
 
     /// The lower and upper bounds of the LLR (see the module docs).
@@ -324,6 +356,32 @@ mod tests {
             "0,inf",
         ] {
             assert!(Sprt::parse(bad).is_err(), "{bad}");
+        }
+        // Each message names the option, what was given and what is wrong, once.
+        for (bad, wrong) in [
+            ("10,0", "elo0 (10) must be below elo1 (0)"),
+            ("5,5", "elo0 (5) must be below elo1 (5)"),
+            ("10", "1 number, not 2 or 4"),
+            ("0,10,0.05", "3 numbers, not 2 or 4"),
+            ("x,10", "'x' is not a number"),
+            ("", "'' is not a number"),
+            ("nan,10", "elo0 must be a finite number, not NaN"),
+            ("0,inf", "elo1 must be a finite number, not inf"),
+            (
+                "0,10,0.5,0.05",
+                "alpha (0.5) must lie strictly between 0 and 0.5",
+            ),
+            (
+                "0,10,0.05,0",
+                "beta (0) must lie strictly between 0 and 0.5",
+            ),
+        ] {
+            let message = Sprt::parse(bad).unwrap_err().to_string();
+            assert_eq!(
+                message,
+                format!("--sprt '{bad}': {wrong} (expected {})", Sprt::FORM),
+                "{bad}"
+            );
         }
     }
 }

@@ -617,9 +617,13 @@ pub fn record_text(wins: u32, draws: u32, losses: u32) -> String {
     format!("+{wins} ={draws} \u{2212}{losses}")
 }
 
-/// `+34 (+8 to +59)`: an Elo difference and its 95% interval, rounded to whole points.
+/// `+34 (+8 to +59)`: an Elo difference and its 95% interval, rounded to whole points; `+∞`
+/// or `−∞` where the games set no finite value (a perfect score, an open end).
 pub fn elo_text(elo: &crate::lab::elo::EloEstimate) -> String {
     let signed = |x: f64| {
+        if x.is_infinite() {
+            return if x > 0.0 { "+∞" } else { "\u{2212}∞" }.to_string();
+        }
         let r = x.round() as i64;
         if r > 0 {
             format!("+{r}")
@@ -1112,6 +1116,9 @@ mod tests {
         assert_eq!(record_text(187, 14, 21), "+187 =14 \u{2212}21");
         let text = elo_text(&crate::lab::elo::elo_estimate(187, 14, 21).unwrap());
         assert!(text.starts_with("+3"), "{text}");
+        // A perfect score has no finite estimate and no upper end.
+        let text = elo_text(&crate::lab::elo::elo_estimate(2, 0, 0).unwrap());
+        assert_eq!(text, "+∞ (\u{2212}291 to +∞)");
     }
 
     #[test]

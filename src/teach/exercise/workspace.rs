@@ -17,6 +17,47 @@ pub const SKELETONS: &str = "exercises";
 /// The learner's folder, from the repository root (git ignores it).
 pub const MINE: &str = "exercises/mine";
 
+/// Is `dir` a searchlab repository, one the exercises can be worked in: its `Cargo.toml`
+/// (the crate an exercise's program depends on), `exercises/` (the skeletons, and the
+/// learner's copies) and `src/search/` (the rungs)?
+pub fn is_root(dir: &Path) -> bool {
+    dir.join("Cargo.toml").is_file()
+        && dir.join(SKELETONS).is_dir()
+        && dir.join("src").join("search").is_dir()
+}
+
+/// The searchlab repository the learner works in: `start` (the current folder) or the nearest
+/// folder above it that [`is_root`]. Never the folder the program was built in: a learner's
+/// copies belong to the checkout they are working in. The error names every folder looked in
+/// and the way to point at one (`--repo DIR`).
+pub fn find_root(start: &Path) -> Result<PathBuf> {
+    if let Some(root) = start.ancestors().find(|dir| is_root(dir)) {
+        return Ok(root.to_path_buf());
+    }
+    let looked: Vec<String> = start
+        .ancestors()
+        .map(|dir| dir.display().to_string())
+        .collect();
+    Err(Error::Setting(format!(
+        "no searchlab repository here: looked for Cargo.toml, {SKELETONS}/ and src/search/ in {}. \
+         Run this command inside your searchlab checkout, or point to it with --repo DIR",
+        looked.join(", ")
+    )))
+}
+
+/// `dir`, checked to be a searchlab repository ([`is_root`]): what `--repo DIR` names.
+pub fn given_root(dir: &Path) -> Result<PathBuf> {
+    if is_root(dir) {
+        Ok(dir.to_path_buf())
+    } else {
+        Err(Error::Setting(format!(
+            "--repo {}: not a searchlab repository (it needs Cargo.toml, {SKELETONS}/ and \
+             src/search/)",
+            dir.display()
+        )))
+    }
+}
+
 /// The committed skeleton of `exercise` under `root`.
 pub fn skeleton_path(root: &Path, exercise: &Exercise) -> PathBuf {
     root.join(SKELETONS).join(format!("{}.rs", exercise.name))
