@@ -91,7 +91,7 @@ impl<G: Game> Engine<G> for AlphaBeta {
         self.counter.stats.nodes = 1; // the root
         let mut best_move = None;
         let mut best_score = -Score::INFINITE;
-        for mv in game.legal_moves() {
+        for mv in limits.root_moves(game) {
             game.play(mv);
             // The root's alpha is the best score so far: later moves need only prove they
             // are worse, not by how much.

@@ -161,7 +161,7 @@ pub mod deepening {
     //! its `Deepening`, by implementing [`IterativeStage`].
 
     use searchlab::game::Game;
-    use searchlab::limits::{NodeCounter, SearchLimits, MAX_DEPTH};
+    use searchlab::limits::{named_moves, NodeCounter, SearchLimits, MAX_DEPTH};
     use searchlab::score::{Depth, Ply, Score};
     use searchlab::search::engine::{move_to_front, score_without_moves, Engine, IterationObserver};
     use searchlab::stats::{Iteration, SearchResult};
@@ -185,6 +185,8 @@ pub mod deepening {
         /// Plies added to every iteration's depth: 0, except in some helper threads of a parallel
         /// search, which search one ply deeper than the main thread so that the threads differ.
         pub depth_offset: Depth,
+        /// The root moves this search may play ([`SearchLimits::root_moves`]).
+        pub root_moves: Option<Vec<String>>,
     }
 
     impl<M: Copy + PartialEq> Deepening<M> {
@@ -197,6 +199,7 @@ pub mod deepening {
                 following_pv: false,
                 observer: None,
                 depth_offset: 0,
+                root_moves: None,
             }
         }
 
@@ -354,6 +357,7 @@ pub mod deepening {
         state.counter = NodeCounter::new(limits);
         state.completed_depth = 0;
         state.previous_pv.clear();
+        state.root_moves.clone_from(&limits.root_moves);
         if game.legal_moves().is_empty() {
             // The game is over at the root: nothing to search, no move to play.
             return Deepened::new(score_without_moves(game));
@@ -456,7 +460,7 @@ pub mod deepening {
         alpha: Score,
         beta: Score,
     ) -> (Score, Vec<G::Move>) {
-        let mut moves = game.legal_moves();
+        let mut moves = named_moves(game, stage.deepening().root_moves.as_deref());
         stage.order_root(game, &mut moves);
         search_moves(stage, game, moves, depth, alpha, beta)
     }

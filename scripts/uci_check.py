@@ -4,12 +4,15 @@
 Usage: scripts/uci_check.py target/release/searchlab
 
 Runs a handful of checks (handshake, a short self-play game, analysis `info`, `stop` during
-`go infinite`, positions without a move, raw bad input) and prints one line per check, then
-`N passed, M failed`. Exits non-zero on any failure. Needs python-chess (`pip install chess`);
-installs nothing.
+`go infinite`, positions without a move, raw bad input; the engine started with no argument as
+OpenBench and GUIs start it, OpenBench's bench line, MultiPV, searchmoves, `go mate`, pondering,
+`go depth 0`) and prints one line per check, then `N passed, M failed`. Exits non-zero on any
+failure. Needs python-chess (`pip install chess`); installs nothing.
 """
 
 import logging
+import re
+import subprocess
 import sys
 import time
 
@@ -20,6 +23,11 @@ CHECKS = []
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
 CHECKMATED = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"
 STALEMATE = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+# Black mates in two: 1... Qxh2+ 2. Kxh2 Rh4# (MATE2.031 of tests/data/mates.epd).
+MATE_IN_TWO = "4r1k1/pQ3pp1/7p/4q3/4r3/P7/1P2nPPP/2BR1R1K b - - 0 1"
+ITALIAN = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+# The engine under test (set by main).
+BINARY = None
 
 
 def check(fn):
@@ -74,6 +82,10 @@ def handshake(engine):
         (eval_file.type, eval_file.default) == ("string", "<compiled-in>"),
         f"EvalFile option: {eval_file}",
     )
+    multipv = engine.options["MultiPV"]
+    expect((multipv.type, multipv.default, multipv.min) == ("spin", 1, 1), f"MultiPV: {multipv}")
+    ponder = engine.options["Ponder"]
+    expect((ponder.type, ponder.default) == ("check", False), f"Ponder: {ponder}")
     engine.configure({"Hash": 8, "Stage": "cached"})
     engine.ping()
 
@@ -162,7 +174,7 @@ def bad_input_survived(engine):
     for raw in (
         "position fen this/is/not/a/fen w - - 0 1",
         "position startpos moves e2e4 e2e4",
-        "go depth banana",
+        "debug maybe",
         "setoption name Hash value -5",
         "flibbertigibbet",
     ):
@@ -174,10 +186,88 @@ def bad_input_survived(engine):
     expect(result.move == chess.Move.from_uci("a1a8"), f"after bad input: {result.move}")
 
 
+@check
+def no_argument_plays_a_game(_engine):
+    # As OpenBench (through cutechess or fastchess) and most GUIs start an engine.
+    engine = chess.engine.SimpleEngine.popen_uci([BINARY], timeout=10.0)
+    try:
+        expect(engine.id.get("name", "").startswith("searchlab "), f"id: {engine.id}")
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=True) and board.ply() < 12:
+            result = engine.play(board, chess.engine.Limit(white_clock=1.0, black_clock=1.0,
+                                                           white_inc=0.01, black_inc=0.01))
+            expect(result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}")
+            board.push(result.move)
+    finally:
+        engine.quit()
+
+
+@check
+def openbench_bench_line(_engine):
+    out = subprocess.run([BINARY, "bench"], capture_output=True, text=True, timeout=300)
+    expect(out.returncode == 0, f"bench failed: {out.stderr}")
+    # OpenBench reads the bench from the end of the output: "N nodes" and "M nps".
+    last = out.stdout.strip().splitlines()[-1]
+    expect(re.fullmatch(r"[0-9]+ nodes [0-9]+ nps", last), f"last line: {last!r}")
+
+
+@check
+def multipv_lines(engine):
+    board = chess.Board(ITALIAN)
+    infos = engine.analyse(board, chess.engine.Limit(depth=5), multipv=3)
+    expect(len(infos) == 3, f"{len(infos)} lines: {infos}")
+    expect([info.get("multipv") for info in infos] == [1, 2, 3], f"{infos}")
+    firsts = [info["pv"][0] for info in infos]
+    expect(len(set(firsts)) == 3 and all(m in board.legal_moves for m in firsts), f"{firsts}")
+    scores = [info["score"].relative for info in infos]
+    expect(scores == sorted(scores, reverse=True), f"not in order of score: {scores}")
+    # Back to one line: the stage's own search.
+    info = engine.analyse(board, chess.engine.Limit(depth=4))
+    expect("multipv" not in info or info["multipv"] == 1, f"{info}")
+
+
+@check
+def searchmoves_and_mate(engine):
+    board = chess.Board(MATE_IN_TWO)
+    allowed = [chess.Move.from_uci("e4d4"), chess.Move.from_uci("e4f4")]
+    info = engine.analyse(board, chess.engine.Limit(depth=4), root_moves=allowed)
+    expect(info["pv"][0] in allowed, f"searchmoves: {info.get('pv')}")
+    # `go mate 2` alone: it ends by itself, with the mate.
+    info = engine.analyse(board, chess.engine.Limit(mate=2))
+    expect(info["score"].pov(chess.BLACK) == chess.engine.Mate(2), f"mate: {info.get('score')}")
+    result = engine.play(board, chess.engine.Limit(mate=2))
+    expect(result.move == chess.Move.from_uci("e5h2"), f"go mate 2: {result.move}")
+
+
+@check
+def pondering_game(engine):
+    # The opponent plays the reply the engine expected: python-chess sends ponderhit.
+    board = chess.Board()
+    for _ in range(4):
+        limit = chess.engine.Limit(white_clock=2.0, black_clock=2.0, white_inc=0.02, black_inc=0.02)
+        started = time.monotonic()
+        result = engine.play(board, limit, ponder=True)
+        expect(time.monotonic() - started < 1.0, "a move took over a second")
+        expect(result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}")
+        board.push(result.move)
+        expect(result.ponder is not None and result.ponder in board.legal_moves,
+               f"ponder move: {result.ponder}")
+        board.push(result.ponder)
+    engine.ping()
+
+
+@check
+def depth_zero_answered(engine):
+    result = engine.play(chess.Board(), chess.engine.Limit(depth=0))
+    expect(result.move in chess.Board().legal_moves, f"go depth 0: {result.move}")
+
+
 def main():
+    global BINARY
     if len(sys.argv) != 2:
         print(__doc__)
         return 2
+    BINARY = sys.argv[1]
     logger = logging.getLogger("chess.engine")
     logger.setLevel(logging.DEBUG)
     logger.addHandler(LINES)
