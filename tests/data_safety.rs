@@ -273,6 +273,36 @@ fn train_refuses_settings_that_are_not_finite() {
     }
 }
 
+#[test]
+fn tune_refuses_settings_that_are_not_finite() {
+    let dir = folder("tune-settings");
+    let output = dir.join("tuned.rs");
+    for (setting, says) in [
+        (
+            "--rate=nan",
+            "--rate must be a finite number above 0, not NaN",
+        ),
+        ("--lambda=inf", "--lambda must be between 0 and 1, not inf"),
+        (
+            "--min-presence=nan",
+            "--min-presence must be a finite number, 0 or more, not NaN",
+        ),
+    ] {
+        let args = [
+            "tune",
+            SAMPLE,
+            "--epochs",
+            "1",
+            "--output",
+            text(&output),
+            setting,
+        ];
+        let said = refused(&searchlab(&args));
+        assert!(said.contains(says), "{setting}: {said}");
+        assert!(!output.exists(), "{setting}");
+    }
+}
+
 /// A checkpoint of a run gone to NaN is what a training that diverged leaves: resumed, it
 /// would write a network of NaNs. (The epochs themselves stop such a run too, at the epoch it
 /// diverges: `lab::train`'s tests show it, as no finite setting the command takes leads there.)

@@ -224,10 +224,11 @@ pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Resu
         return Ok(());
     }
     outln!(
-        "\n{} vs {}: {} games, +{} ={} -{} (W/D/L for {}) in {:.1} s",
+        "\n{} vs {}: {} game{}, +{} ={} -{} (W/D/L for {}) in {:.1} s",
         report.player_a,
         report.player_b,
         report.games.len(),
+        if report.games.len() == 1 { "" } else { "s" },
         report.wins,
         report.draws,
         report.losses,

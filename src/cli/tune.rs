@@ -77,6 +77,20 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     if !(0.0..1.0).contains(&args.holdout) {
         anyhow::bail!("--holdout must be at least 0 and below 1");
     }
+    // `nan` and `inf` read as numbers, and every comparison with a NaN is false: the checks
+    // are written to let none through.
+    if !(args.rate > 0.0 && args.rate.is_finite()) {
+        anyhow::bail!("--rate must be a finite number above 0, not {}", args.rate);
+    }
+    if !(args.lambda >= 0.0 && args.lambda <= 1.0) {
+        anyhow::bail!("--lambda must be between 0 and 1, not {}", args.lambda);
+    }
+    if !(args.min_presence >= 0.0 && args.min_presence.is_finite()) {
+        anyhow::bail!(
+            "--min-presence must be a finite number, 0 or more, not {}",
+            args.min_presence
+        );
+    }
     // The features are the hand-set evaluation's terms (all on): the weights change, not them.
     let evaluation = Evaluation::with_weights(Weights::initial());
     let (train_text, test_text) = split_games(text, args.holdout);

@@ -86,8 +86,7 @@ impl TicTacToe {
             .chars()
             .filter(|c| !c.is_whitespace() && *c != '/')
             .collect();
-        let bad =
-            |reason: String| Error::InvalidLimit(format!("tic-tac-toe board '{text}': {reason}"));
+        let bad = |reason: String| Error::Setting(format!("tic-tac-toe board '{text}': {reason}"));
         if chars.len() != 9 {
             return Err(bad(format!("needs 9 cells, found {}", chars.len())));
         }

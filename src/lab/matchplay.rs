@@ -159,15 +159,13 @@ pub fn play_match(
 ) -> Result<MatchReport> {
     config.limits.validate()?;
     if config.openings.is_empty() {
-        return Err(Error::InvalidLimit(
-            "a match needs at least one opening".into(),
-        ));
+        return Err(Error::Setting("a match needs at least one opening".into()));
     }
     if config.max_plies == 0 {
-        return Err(Error::InvalidLimit("max plies must be at least 1".into()));
+        return Err(Error::Setting("max plies must be at least 1".into()));
     }
     if config.concurrency == 0 {
-        return Err(Error::InvalidLimit("concurrency must be at least 1".into()));
+        return Err(Error::Setting("concurrency must be at least 1".into()));
     }
     for opening in &config.openings {
         Chess::from_fen(opening)?;

@@ -32,7 +32,7 @@ impl TimeControl {
     /// Reads `base+increment` in seconds, as cutechess and fishtest write it: `10+0.1`, `60+1`,
     /// `5` (no increment).
     pub fn parse(text: &str) -> Result<TimeControl> {
-        let bad = |reason: &str| Error::InvalidLimit(format!("time control '{text}': {reason}"));
+        let bad = |reason: &str| Error::Setting(format!("time control '{text}': {reason}"));
         let (base, increment) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
         let seconds = |part: &str| {
             part.trim()
@@ -90,16 +90,16 @@ impl MoveLimits {
             && self.nodes.is_none()
             && self.depth.is_none()
         {
-            return Err(Error::InvalidLimit(
+            return Err(Error::Setting(
                 "a match needs a limit per move: a time control, a move time, nodes or a depth"
                     .into(),
             ));
         }
         if self.a_time_percent == Some(0) {
-            return Err(Error::InvalidLimit("time odds must be more than 0%".into()));
+            return Err(Error::Setting("time odds must be more than 0%".into()));
         }
         if self.a_time_percent.is_some() && self.time_control.is_none() && self.movetime.is_none() {
-            return Err(Error::InvalidLimit(
+            return Err(Error::Setting(
                 "time odds need a time to give: a time control or a move time".into(),
             ));
         }

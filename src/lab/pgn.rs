@@ -57,7 +57,7 @@ pub fn write_game(game: &PgnGame) -> Result<String> {
     let mut tokens = Vec::new();
     for (i, &mv) in game.moves.iter().enumerate() {
         if !board.legal_moves().contains(&mv) {
-            return Err(Error::InvalidLimit(format!(
+            return Err(Error::Setting(format!(
                 "move {} ({mv}) is not legal in {}",
                 i + 1,
                 board.fen()
@@ -193,8 +193,7 @@ impl ReadGame {
 /// error naming the game and the move). Handles what [`write_game`] writes: headers, move
 /// numbers, SAN, `{comments}`, and a result token; not variations or annotation glyphs.
 pub fn read_games(text: &str) -> Result<Vec<ReadGame>> {
-    let bad =
-        |game: usize, reason: String| Error::InvalidLimit(format!("PGN game {game}: {reason}"));
+    let bad = |game: usize, reason: String| Error::Setting(format!("PGN game {game}: {reason}"));
     let mut games = Vec::new();
     let mut headers: Vec<(String, String)> = Vec::new();
     let mut movetext = String::new();

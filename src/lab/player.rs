@@ -63,9 +63,9 @@ impl PlayerSpec {
     pub fn check(&self) -> Result<()> {
         match self {
             PlayerSpec::Stage(_) => Ok(()),
-            PlayerSpec::Uci { command, .. } if command.trim().is_empty() => Err(
-                Error::InvalidLimit("an engine needs a command to start it".into()),
-            ),
+            PlayerSpec::Uci { command, .. } if command.trim().is_empty() => Err(Error::Setting(
+                "an engine needs a command to start it".into(),
+            )),
             PlayerSpec::Uci { .. } => Ok(()),
         }
     }
@@ -237,7 +237,7 @@ impl Player for StagePlayer {
         let mv = result
             .best_move
             .or_else(|| game.legal_moves().first().copied())
-            .ok_or_else(|| Error::InvalidLimit("no legal move to play".into()))?;
+            .ok_or_else(|| Error::Setting("no legal move to play".into()))?;
         Ok(Choice {
             mv,
             score: (result.depth > 0).then(|| result.score.to_string()),
@@ -263,7 +263,7 @@ impl UciPlayer {
         let mut words = command.split_whitespace();
         let program = words
             .next()
-            .ok_or_else(|| Error::InvalidLimit("an engine needs a command to start it".into()))?;
+            .ok_or_else(|| Error::Setting("an engine needs a command to start it".into()))?;
         let failed = |reason: String| Error::Engine {
             engine: name.clone(),
             reason,

@@ -83,7 +83,7 @@ pub fn time_to_depth(
     mut progress: impl FnMut(usize, usize),
 ) -> Result<ScalingReport> {
     if !threads.contains(&1) {
-        return Err(Error::InvalidLimit(
+        return Err(Error::Setting(
             "the thread counts must include 1, the baseline".into(),
         ));
     }
@@ -238,7 +238,7 @@ pub fn parse_results(text: &str) -> Result<Vec<MeasuredScaling>> {
     crate::lab::measured::rows(text)
         .map(|(number, line)| {
             let bad = |what: &str| {
-                Error::InvalidLimit(format!("scaling results, line {number}: {what}: {line}"))
+                Error::Setting(format!("scaling results, line {number}: {what}: {line}"))
             };
             let fields: Vec<&str> = line.split('\t').collect();
             let [machine, stage, threads, speedup, node_ratio] = fields[..] else {

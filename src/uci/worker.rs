@@ -278,8 +278,12 @@ impl EngineThread {
                 choose_network(None);
                 self.say(info_string("EvalFile: the network compiled in"));
             } else {
-                let network = Network::read_file(std::path::Path::new(path))
-                    .map_err(|e| bad_value(e.to_string()))?;
+                // The message names the file already: the reason alone, not the path again.
+                let network =
+                    Network::read_file(std::path::Path::new(path)).map_err(|e| match e {
+                        Error::Io { reason, .. } => bad_value(reason),
+                        other => bad_value(other.to_string()),
+                    })?;
                 self.say(info_string(format!(
                     "EvalFile: {path}, {} hidden units; the neural stage plays with it",
                     network.hidden()
