@@ -107,8 +107,9 @@
 //!   a move not legal in the position is named in an `info string` and left out; if none is
 //!   left, every move is searched, and said.
 //! - **`go mate N`** stops as soon as an iteration finds a mate in N moves or fewer. With no
-//!   other limit it searches to the depth that shows such a mate ([`worker::mate_depth`]), so
-//!   it ends even where there is none.
+//!   other limit it searches to the depth that shows such a mate (2N − 1 plies, four more for
+//!   the stages that prune and reduce), so it ends even where there is none. Under `go
+//!   infinite` or `go ponder` the GUI ends the search, as ever.
 //! - **Pondering** (thinking on the opponent's time) works as UCI says. With the `Ponder`
 //!   option on, `bestmove` names the reply the engine expects (`bestmove e2e4 ponder e7e5`); the
 //!   GUI then sends `go ponder` with the clocks, and the engine searches with no clock running
@@ -149,7 +150,7 @@
 mod command;
 mod info;
 pub mod multipv;
-pub mod worker;
+mod worker;
 
 pub use command::{parse_command, Command, GoParams, PositionSpec, UciError, OPTION_NAMES};
 pub use info::{

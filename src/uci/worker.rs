@@ -118,6 +118,8 @@ impl EngineThread {
                 limits.depth = Some(mate_depth(moves, self.spec.stage()));
             }
         }
+        // A search the GUI ends itself (`go infinite`, `go ponder`) does not end on a mate.
+        let mate = mate.filter(|_| !limits.infinite && ponder.is_none());
         let playable = limits.root_moves(&game);
         let (best, reply) = if playable.is_empty() {
             self.say(no_move_info(&game));
