@@ -1,8 +1,8 @@
 //! What each piece attacks, worked out once per evaluation and counted where the terms look.
 //!
-//! Two terms read the same thing: [`mobility`](super::mobility) counts the squares each
+//! Two terms read the same thing: [`mobility`] counts the squares each
 //! knight, bishop, rook and queen attacks in its side's mobility area, and
-//! [`king_safety`](super::king_safety) counts those next to the enemy king. Generating a
+//! [`king_safety`] counts those next to the enemy king. Generating a
 //! slider's attacks is the dearest step of either, so the evaluation does it once, here: each
 //! piece's attacks are generated and at once counted against both sets of squares (each term
 //! names its own: [`mobility::area`], [`king_safety::zone`]), by kind of piece. Nothing is

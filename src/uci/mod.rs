@@ -64,9 +64,9 @@
 //!
 //! ## How time is split
 //!
-//! The loop does no arithmetic of its own: `go` becomes a [`SearchLimits`] and
-//! [`SearchLimits::time_budget`] turns it into two limits. The GUI's clock runs from the
-//! moment it sends `go`, so the search's does too ([`SearchLimits::clock_start`]): the time a
+//! The loop does no arithmetic of its own: `go` becomes a [`SearchLimits`](crate::limits::SearchLimits) and
+//! [`SearchLimits::time_budget`](crate::limits::SearchLimits::time_budget) turns it into two limits. The GUI's clock runs from the
+//! moment it sends `go`, so the search's does too ([`SearchLimits::clock_start`](crate::limits::SearchLimits::clock_start)): the time a
 //! search waits for its turn, or takes to start its threads, is spent from its budget, and
 //! the time the engine reports is the wall time since `go`. Both limits first lose the `Move Overhead`
 //! (default [`DEFAULT_MOVE_OVERHEAD`], the time a thread switch, the pipe and the GUI take).
@@ -103,7 +103,7 @@
 //!   to it, and a word that is not a `go` parameter or a number that is not one is left out;
 //!   each is said in an `info string`, and the search runs with what is left. A bare `go`
 //!   searches to the stage's default depth.
-//! - **`go searchmoves m1 m2 …`** searches only those root moves ([`SearchLimits::root_moves`]):
+//! - **`go searchmoves m1 m2 …`** searches only those root moves ([`SearchLimits::root_moves`](crate::limits::SearchLimits::root_moves)):
 //!   a move not legal in the position is named in an `info string` and left out; if none is
 //!   left, every move is searched, and said.
 //! - **`go mate N`** stops as soon as an iteration finds a mate in N moves or fewer. With no
