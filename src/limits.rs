@@ -38,7 +38,10 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, Default)]
 pub struct StopFlag {
     own: Arc<AtomicBool>,
-    parent: Option<Box<StopFlag>>,
+    /// The flags of its parent, its parent's parent, …: none for a flag of its own. (A list
+    /// rather than a link to the parent, so that asking, at every node, is a loop the compiler
+    /// inlines rather than a recursive call.)
+    ancestors: Vec<Arc<AtomicBool>>,
 }
 
 impl StopFlag {
@@ -50,9 +53,11 @@ impl StopFlag {
     /// A new flag that is stopped when this one is, or when it is stopped itself (which does
     /// not stop this one).
     pub fn child(&self) -> StopFlag {
+        let mut ancestors = self.ancestors.clone();
+        ancestors.push(Arc::clone(&self.own));
         StopFlag {
             own: Arc::default(),
-            parent: Some(Box::new(self.clone())),
+            ancestors,
         }
     }
 
@@ -66,14 +71,19 @@ impl StopFlag {
     /// reads the clock only every [`Stopper::CLOCK_INTERVAL`] nodes). A flag without a parent
     /// is its caller's, and is left alone.
     pub fn stop_helpers(&self) {
-        if self.parent.is_some() {
+        if !self.ancestors.is_empty() {
             self.stop();
         }
     }
 
     /// Has a stop been asked for (of this flag, or of its parent)?
+    #[inline]
     pub fn is_stopped(&self) -> bool {
-        self.own.load(Ordering::Relaxed) || self.parent.as_ref().is_some_and(|p| p.is_stopped())
+        self.own.load(Ordering::Relaxed)
+            || self
+                .ancestors
+                .iter()
+                .any(|flag| flag.load(Ordering::Relaxed))
     }
 }
 
@@ -359,17 +369,27 @@ impl Stopper {
             .is_some_and(|b| self.budget_elapsed().is_some_and(|t| t >= b.hard))
     }
 
+    /// Reads the clock (every [`Stopper::CLOCK_INTERVAL`] nodes): is the time up? If it is,
+    /// the helper threads sharing this search's flag are told at once. (Cold: kept out of
+    /// the node's code, which asks it rarely.)
+    #[cold]
+    fn time_is_up(&self) -> bool {
+        let up = self.out_of_time();
+        if up {
+            self.flag.stop_helpers();
+        }
+        up
+    }
+
     /// Must the search stop now, having searched `nodes` nodes? Once it says yes, it keeps
     /// saying yes.
+    #[inline]
     pub fn should_stop(&mut self, nodes: u64) -> bool {
         if self.stopped {
             return true;
         }
         let out_of_nodes = self.max_nodes.is_some_and(|max| nodes >= max);
-        let out_of_time = nodes.is_multiple_of(Self::CLOCK_INTERVAL) && self.out_of_time();
-        if out_of_time {
-            self.flag.stop_helpers();
-        }
+        let out_of_time = nodes.is_multiple_of(Self::CLOCK_INTERVAL) && self.time_is_up();
         self.stopped = out_of_nodes || out_of_time || self.flag.is_stopped();
         self.stopped
     }
