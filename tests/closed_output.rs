@@ -46,6 +46,31 @@ fn a_reader_that_goes_away_ends_every_command_quietly() {
 }
 
 #[test]
+fn files_are_all_written_whoever_reads_the_list() {
+    // `exercise skeletons` writes nine files and lists each: a reader that goes after the first
+    // name must not cost the other eight. (In a scratch checkout, not this one.)
+    let repo = std::env::temp_dir().join(format!("searchlab-skeletons-{}", std::process::id()));
+    std::fs::create_dir_all(repo.join("exercises")).expect("a scratch folder");
+    std::fs::create_dir_all(repo.join("src/search")).expect("a scratch folder");
+    std::fs::write(repo.join("Cargo.toml"), "").expect("a scratch file");
+    let repo_arg = repo.to_string_lossy().to_string();
+    let (first, status, stderr) =
+        read_one_line_then_close(&["exercise", "--repo", &repo_arg, "skeletons"]);
+    assert!(first.ends_with(".rs\n"), "{first}");
+    assert_eq!(status, Some(0), "{stderr}");
+    let written = std::fs::read_dir(repo.join("exercises"))
+        .expect("the exercises folder")
+        .filter(|entry| {
+            entry
+                .as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "rs"))
+        })
+        .count();
+    assert_eq!(written, searchlab::teach::exercise::EXERCISES.len());
+    let _ = std::fs::remove_dir_all(&repo);
+}
+
+#[test]
 fn a_gui_that_closes_its_end_ends_the_engine_quietly() {
     // `uci` answers many lines; the reader takes the first and goes.
     let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
