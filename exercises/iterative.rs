@@ -440,13 +440,7 @@ pub mod deepening {
     pub fn max_iteration_depth(limits: &SearchLimits, default: Depth) -> Depth {
         match limits.depth {
             Some(depth) => depth.min(MAX_DEPTH),
-            None if limits.infinite
-                || limits.nodes.is_some()
-                || limits.movetime.is_some()
-                || limits.clock.is_some() =>
-            {
-                MAX_DEPTH
-            }
+            None if limits.ends_without_a_depth() => MAX_DEPTH,
             None => default,
         }
     }

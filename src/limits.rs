@@ -120,6 +120,11 @@ impl ClockStart {
     pub fn get(&self) -> Option<Instant> {
         self.0.get().copied()
     }
+
+    /// Whether the clock has not started yet (the engine ponders).
+    pub fn is_pending(&self) -> bool {
+        self.0.get().is_none()
+    }
 }
 
 /// A chess clock as UCI's `go wtime/btime/winc/binc/movestogo` gives it, for the side to move.
@@ -229,6 +234,12 @@ impl SearchLimits {
             nodes: Some(nodes),
             ..SearchLimits::default()
         }
+    }
+
+    /// Whether something other than a depth ends the search: time, nodes, or `infinite`
+    /// (which only `stop` ends). Without it, a search needs a depth to end.
+    pub fn ends_without_a_depth(&self) -> bool {
+        self.infinite || self.nodes.is_some() || self.movetime.is_some() || self.clock.is_some()
     }
 
     // ANCHOR: root_moves

@@ -128,6 +128,18 @@ impl<M> SearchResult<M> {
     pub fn nps(&self) -> u64 {
         nodes_per_second(self.stats.nodes, self.time)
     }
+
+    /// The line to play: the principal variation if it starts with the best move, else the
+    /// best move alone (empty without one).
+    pub fn line(&self) -> Vec<M>
+    where
+        M: Copy + PartialEq,
+    {
+        match self.best_move {
+            Some(mv) if self.pv.first() == Some(&mv) => self.pv.clone(),
+            other => other.into_iter().collect(),
+        }
+    }
 }
 
 /// One line on a chart: a name for the legend and (depth, value) points.

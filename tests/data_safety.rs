@@ -5,14 +5,14 @@
 
 use searchlab::lab::datagen::{read_progress, FILE_HEADER};
 use searchlab::lab::train::{FloatNetwork, TrainConfig, Trainer};
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::process::Output;
 mod common;
+#[path = "common/uci_driver.rs"]
+mod uci_driver;
 
 use common::{ok, searchlab};
+use uci_driver::Uci;
 
 const SAMPLE: &str = "tests/data/selfplay-sample.txt";
 
@@ -372,42 +372,12 @@ fn eval_file_refuses_a_network_trained_into_nan() {
 fn uci_evalfile_refuses_a_network_trained_into_nan_and_says_why() {
     let dir = folder("uci-evalfile");
     let nan = nan_network(&dir);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the searchlab binary starts");
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let (sender, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let commands = format!(
-        "uci\nsetoption name EvalFile value {}\nisready\n",
-        nan.display()
-    );
-    stdin.write_all(commands.as_bytes()).unwrap();
-    stdin.flush().unwrap();
+    let mut uci = Uci::start();
+    uci.send("uci");
+    uci.send(&format!("setoption name EvalFile value {}", nan.display()));
     // Every line up to `readyok`, within a deadline: a hung engine fails the test.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let mut said = Vec::new();
-    while said.last().is_none_or(|line| line != "readyok") {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match lines.recv_timeout(left) {
-            Ok(line) => said.push(line),
-            Err(_) => panic!("no readyok within 10 s: {said:?}"),
-        }
-    }
-    stdin.write_all(b"quit\n").unwrap();
-    drop(stdin);
-    child.wait().expect("the engine exits");
+    let said = uci.sync();
+    uci.quit();
     let why = said
         .iter()
         .find(|line| line.starts_with("info string") && line.contains("EvalFile"))

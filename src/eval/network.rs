@@ -248,13 +248,7 @@ impl Network {
     /// sixteen hex digits. `datagen` writes it into the header of the games a network played,
     /// so that a network trained on them records which network made its data.
     pub fn checksum(&self) -> String {
-        let hash = self
-            .to_bytes()
-            .iter()
-            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
-                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-            });
-        format!("{hash:016x}")
+        format!("{:016x}", fnv1a(self.to_bytes()))
     }
 
     /// Reads the weights file at `path` ([`Network::from_bytes`]); the error names the file and
@@ -405,6 +399,14 @@ impl<'a> Reader<'a> {
                 .collect(),
         )
     }
+}
+
+/// The 64-bit FNV-1a hash of `bytes`: a fingerprint that tells two files (a network, a run's
+/// openings) apart, written in the headers that record them.
+pub fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 #[cfg(test)]

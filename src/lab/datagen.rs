@@ -174,13 +174,8 @@ pub struct OpeningsRecord {
 impl OpeningsRecord {
     /// The record of `openings`, named `name`.
     pub fn of(name: &str, openings: &[String]) -> OpeningsRecord {
-        // 64-bit FNV-1a, as `Network::checksum` fingerprints a network.
-        let hash = openings
-            .join("\n")
-            .bytes()
-            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-            });
+        // As `Network::checksum` fingerprints a network.
+        let hash = crate::eval::network::fnv1a(openings.join("\n").bytes());
         OpeningsRecord {
             name: name.to_string(),
             fingerprint: Some(format!("{} positions, FNV-1a {hash:016x}", openings.len())),

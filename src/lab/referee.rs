@@ -304,13 +304,37 @@ mod tests {
         );
     }
 
-    /// A player that thinks for a fixed time whatever its clock says, then plays its first
-    /// legal move.
-    struct Dawdler(Duration);
+    /// A player that takes a fixed time whatever its clock says, then plays its first legal
+    /// move (a dawdler), or gives none and fails (silent: as a UCI engine that hangs fails once
+    /// the referee stops waiting for it).
+    struct Stalling {
+        time: Duration,
+        answers: bool,
+    }
 
-    impl Player for Dawdler {
+    /// Plays its first legal move after `time`.
+    fn dawdler(time: Duration) -> Stalling {
+        Stalling {
+            time,
+            answers: true,
+        }
+    }
+
+    /// Fails after `time`, with no move.
+    fn silent(time: Duration) -> Stalling {
+        Stalling {
+            time,
+            answers: false,
+        }
+    }
+
+    impl Player for Stalling {
         fn name(&self) -> &str {
-            "dawdler"
+            if self.answers {
+                "dawdler"
+            } else {
+                "silent"
+            }
         }
         fn new_game(&mut self) -> Result<()> {
             Ok(())
@@ -322,37 +346,17 @@ mod tests {
             _: &[ChessMove],
             _: &Go,
         ) -> Result<crate::lab::player::Choice> {
-            std::thread::sleep(self.0);
+            std::thread::sleep(self.time);
+            if !self.answers {
+                return Err(crate::error::Error::Engine {
+                    engine: "silent".into(),
+                    reason: "no answer".into(),
+                });
+            }
             Ok(crate::lab::player::Choice {
                 mv: game.legal_moves()[0],
                 score: None,
                 depth: None,
-            })
-        }
-    }
-
-    /// A player that gives no move: it fails after a fixed time (as a UCI engine that hangs
-    /// fails once the referee stops waiting for it).
-    struct Silent(Duration);
-
-    impl Player for Silent {
-        fn name(&self) -> &str {
-            "silent"
-        }
-        fn new_game(&mut self) -> Result<()> {
-            Ok(())
-        }
-        fn choose(
-            &mut self,
-            _: &mut Chess,
-            _: &str,
-            _: &[ChessMove],
-            _: &Go,
-        ) -> Result<crate::lab::player::Choice> {
-            std::thread::sleep(self.0);
-            Err(crate::error::Error::Engine {
-                engine: "silent".into(),
-                reason: "no answer".into(),
             })
         }
     }
@@ -364,9 +368,9 @@ mod tests {
             ..MoveLimits::default()
         };
         // B (White) fails after 60 ms of its 50 ms: its flag fell first, so it lost on time.
-        let (mut quick, mut silent) = (stage("pvs"), Silent(Duration::from_millis(60)));
+        let (mut quick, mut hung) = (stage("pvs"), silent(Duration::from_millis(60)));
         let record = play_game(
-            [&mut silent, quick.as_mut()],
+            [&mut hung, quick.as_mut()],
             crate::games::chess::START_FEN,
             &limits,
             20,
@@ -387,13 +391,13 @@ mod tests {
         assert_eq!(record.least_clock_ms, Some([None, Some(0)]));
         // Failing at once, with time left (ten seconds of it, which no busy machine uses up),
         // is a failure, not a loss on time.
-        let mut silent = Silent(Duration::ZERO);
+        let mut hung = silent(Duration::ZERO);
         let roomy = MoveLimits {
             time_control: Some(TimeControl::parse("10+0").unwrap()),
             ..MoveLimits::default()
         };
         let record = play_game(
-            [&mut silent, quick.as_mut()],
+            [&mut hung, quick.as_mut()],
             crate::games::chess::START_FEN,
             &roomy,
             20,
@@ -430,7 +434,7 @@ mod tests {
         );
         let mut plies = Vec::new();
         for limits in [plain, odds] {
-            let (mut quick, mut slow) = (stage("pvs"), Dawdler(Duration::from_millis(1000)));
+            let (mut quick, mut slow) = (stage("pvs"), dawdler(Duration::from_millis(1000)));
             let record = play_game(
                 [quick.as_mut(), &mut slow],
                 crate::games::chess::START_FEN,
@@ -476,7 +480,7 @@ mod tests {
         };
         // White (player A) thinks 60 ms on a 50 ms clock: the flag falls on its first move (a
         // sleep never ends early, so this holds however busy the machine).
-        let (mut slow, mut quick) = (Dawdler(Duration::from_millis(60)), stage("pvs"));
+        let (mut slow, mut quick) = (dawdler(Duration::from_millis(60)), stage("pvs"));
         let record = play_game(
             [&mut slow, quick.as_mut()],
             crate::games::chess::START_FEN,

@@ -68,12 +68,7 @@ pub fn iteration_info(iteration: &Iteration) -> String {
 /// (it has none it could stand by).
 pub fn result_info(result: &SearchResult<ChessMove>, hashfull: u32) -> String {
     if result.depth == 0 {
-        return format!(
-            "info depth 0 nodes {} nps {} time {} hashfull {hashfull}",
-            result.nodes(),
-            result.nps(),
-            result.time.as_millis()
-        );
+        return format!("info depth 0 {}", totals(result, hashfull));
     }
     let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
     info_line(
@@ -102,14 +97,19 @@ pub fn final_info(
 ) -> Option<String> {
     match last_reported {
         None => Some(result_info(result, hashfull)),
-        Some(nodes) if result.nodes() > nodes => Some(format!(
-            "info nodes {} nps {} time {} hashfull {hashfull}",
-            result.nodes(),
-            result.nps(),
-            result.time.as_millis()
-        )),
+        Some(nodes) if result.nodes() > nodes => Some(format!("info {}", totals(result, hashfull))),
         Some(_) => None,
     }
+}
+
+/// A search's totals as `info` gives them: `nodes N nps S time T hashfull H`.
+fn totals(result: &SearchResult<ChessMove>, hashfull: u32) -> String {
+    format!(
+        "nodes {} nps {} time {} hashfull {hashfull}",
+        result.nodes(),
+        result.nps(),
+        result.time.as_millis()
+    )
 }
 
 /// What an `info` line says about one line of play: its depth, its deepest ply, which of the

@@ -261,7 +261,7 @@ impl PendingSearch {
     /// Whether the search waits for the GUI to end it: `go infinite` until `stop`, `go ponder`
     /// until `ponderhit`.
     fn waits_for_the_gui(&self) -> bool {
-        let pondering = self.ponder.as_ref().is_some_and(|c| c.get().is_none());
+        let pondering = self.ponder.as_ref().is_some_and(ClockStart::is_pending);
         !self.stop.is_stopped() && (self.infinite || pondering)
     }
 }

@@ -117,12 +117,9 @@ pub(super) fn search_lines(
             if stopper.poll() || out_of_nodes || !reached {
                 break 'deepening;
             }
-            let Some(&first) = result.pv.first().or(result.best_move.as_ref()) else {
+            let moves = result.line();
+            if moves.is_empty() {
                 break 'deepening;
-            };
-            let mut moves = result.pv.clone();
-            if moves.first() != Some(&first) {
-                moves = vec![first];
             }
             lines.push(Line {
                 depth: depth.unwrap_or(result.depth),

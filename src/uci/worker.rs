@@ -114,7 +114,7 @@ impl EngineThread {
         } = go;
         limits.move_overhead = self.move_overhead;
         if let Some(moves) = mate {
-            if !has_own_limit(&limits) {
+            if limits.depth.is_none() && !limits.ends_without_a_depth() {
                 limits.depth = Some(mate_depth(moves, self.spec.stage()));
             }
         }
@@ -216,10 +216,7 @@ impl EngineThread {
                  far, or the first legal move",
             ));
         }
-        match result.best_move {
-            Some(mv) if result.pv.first() == Some(&mv) => result.pv,
-            other => other.into_iter().collect(),
-        }
+        result.line()
     }
 
     /// `setoption`: `Hash` resizes the table, `Threads` sets the parallel stage's threads,
@@ -313,16 +310,6 @@ impl EngineThread {
     }
 }
 
-/// Whether the GUI gave a limit of its own (depth, nodes, time, or `infinite`), which `go
-/// mate N` then searches under.
-fn has_own_limit(limits: &SearchLimits) -> bool {
-    limits.depth.is_some()
-        || limits.nodes.is_some()
-        || limits.movetime.is_some()
-        || limits.clock.is_some()
-        || limits.infinite
-}
-
 // ANCHOR: mate
 /// The depth `go mate N` searches to when the GUI gives no other limit: a full-width search
 /// to 2N − 1 plies sees every mate in N moves; a stage that prunes and reduces may see one
@@ -346,7 +333,7 @@ pub(super) fn mates_within(score: Score, moves: u32) -> bool {
 /// on both.)
 fn wait_for_the_gui(limits: &SearchLimits, ponder: Option<&ClockStart>) {
     loop {
-        let pondering = ponder.is_some_and(|clock| clock.get().is_none());
+        let pondering = ponder.is_some_and(ClockStart::is_pending);
         if limits.stop.is_stopped() || !(limits.infinite || pondering) {
             return;
         }
