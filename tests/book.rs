@@ -44,3 +44,40 @@ fn every_rungs_chapter_shows_its_diff() {
     }
     assert!(chapters >= 5, "alphabeta to pvs have chapters: {chapters}");
 }
+
+/// "Change it and measure it" is followed command by command, so the base engine's bench that
+/// it shows must be what `bench --stage parallel` prints today: the signature in numbers.tsv
+/// (which CI regenerates). A search change that moves it leaves the walk-through behind.
+#[test]
+fn the_walk_through_shows_todays_bench_signature() {
+    let measured = book().join("../measured/change-example.txt");
+    let recorded = std::fs::read_to_string(&measured).unwrap();
+    let mut lines = recorded.lines();
+    lines
+        .find(|l| *l == "$ target/base bench --stage parallel | tail -1")
+        .expect("change-example.txt shows the base engine's pinned bench");
+    let shown: u64 = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let numbers = std::fs::read_to_string(book().join("figures/numbers.tsv")).unwrap();
+    let signature = numbers
+        .lines()
+        .find_map(|l| l.strip_prefix("bench.selective.nodes\t"))
+        .expect("numbers.tsv has bench.selective.nodes");
+    assert_eq!(shown.to_string(), signature.replace(',', ""));
+    let chapter = std::fs::read_to_string(book().join("changing.md")).unwrap();
+    for pinned in [
+        r#"--engine "target/rfp-30 uci" --option Stage=parallel"#,
+        r#"--engine "target/base uci" --option Stage=parallel"#,
+    ] {
+        assert!(
+            chapter.contains(pinned) && recorded.contains(pinned),
+            "the chapter's match and the recorded one pin both engines' stage: {pinned}"
+        );
+    }
+}

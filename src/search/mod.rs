@@ -86,7 +86,7 @@ pub use pvs::Pvs;
 pub use quiescence::Quiescence;
 pub use registry::{
     find_engine, find_stage, find_uci_stage, previous_stage, strongest_stage, uci_stages, Stage,
-    StageId, DEFAULT_HASH_MB, HASH_MAX_MB, HASH_MIN_MB, SIDE_ENGINES, STAGES,
+    StageId, DEFAULT_HASH_MB, HASH_MAX_MB, HASH_MIN_MB, SIDE_ENGINES, STAGES, STRENGTH_AIM_ELO,
 };
 pub use root_split::RootSplit;
 pub use selective::Selective;

@@ -222,6 +222,10 @@ pub fn strongest_stage() -> &'static str {
     neural::NAME
 }
 
+/// The project's strength aim: an even score against Stockfish playing at this `UCI_Elo`
+/// (`UCI_LimitStrength`), the absolute anchor the book's Stockfish matches measure against.
+pub const STRENGTH_AIM_ELO: u32 = 2400;
+
 /// Size of a transposition table when none is asked for, in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
 

@@ -245,6 +245,8 @@ pub fn draw<E: From<Error>>(
     crate::teach::numbers::add_instructions(&mut numbers)?;
     crate::teach::numbers::add_side_by_side(&mut numbers)?;
     crate::teach::numbers::add_bench_signature(&mut numbers)?;
+    crate::teach::facts::add_ladder_facts(&mut numbers);
+    crate::teach::facts::add_setup_times(&mut numbers)?;
     crate::teach::numbers::add_neural(&mut numbers)?;
     emit(
         "selective-pieces.md",

@@ -28,6 +28,7 @@
 pub mod diff;
 pub mod eval_terms;
 pub mod exercise;
+pub mod facts;
 pub mod figures;
 pub mod foundations;
 pub mod horizon;
