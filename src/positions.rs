@@ -42,7 +42,7 @@ pub const LADDER: &[NamedPosition] = &[
         evaluation.",
     ),
     pos(
-        "issue-36",
+        "lopsided",
         "5rk1/1b3p2/8/3p4/3p2P1/2Q4B/5P1K/R3R3 b - - 0 36",
         "A lopsided late middlegame, Black to move with rook, bishop and three pawns against \
         queen, two rooks, bishop and two pawns: one strong move, found early, cuts off almost \
@@ -196,7 +196,7 @@ pub const HORIZON: NamedPosition = pos(
 /// The smaller set `searchlab compare` runs by default: one of each kind, quick at depth 4.
 pub const COMPARE: &[NamedPosition] = &[
     LADDER[0],  // start
-    LADDER[1],  // issue-36
+    LADDER[1],  // lopsided
     LADDER[2],  // kiwipete
     LADDER[6],  // BK.01
     LADDER[12], // BK.12

@@ -654,7 +654,7 @@ fn a_quiescence_search_written_in_a_notebook_cell_is_graded_as_the_rung() {
     assert!(
         verdict
             .message()
-            .contains("on issue-36 after f8e8, with the window (-inf, +inf)")
+            .contains("on lopsided after f8e8, with the window (-inf, +inf)")
             && verdict.message().contains("the rung: cp 1932, 10 nodes")
             && verdict.message().contains("never in check"),
         "{}",
