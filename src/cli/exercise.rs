@@ -32,6 +32,10 @@ enum Action {
         /// Grade this file instead of your copy (nothing is recorded).
         #[arg(long)]
         file: Option<PathBuf>,
+        /// Stop grading after this many seconds (a loop that never ends is reported, not
+        /// waited for).
+        #[arg(long, default_value_t = workspace::GRADE_SECONDS)]
+        time_limit: u64,
     },
     /// The next hint for an exercise (one at a time).
     Hint {
@@ -50,7 +54,11 @@ enum Action {
     Mistakes,
     /// Check the first exercise not yet solved each time its file is saved; move on when it
     /// passes (Ctrl-C to stop).
-    Watch,
+    Watch {
+        /// Stop each grading after this many seconds.
+        #[arg(long, default_value_t = workspace::GRADE_SECONDS)]
+        time_limit: u64,
+    },
     /// Write the committed skeletons from the rungs' sources (for the crate's authors), or with
     /// --check say whether the committed ones are what the sources give.
     Skeletons {
@@ -93,15 +101,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 workspace::MINE
             );
         }
-        Action::Check { name, file } => {
+        Action::Check {
+            name,
+            file,
+            time_limit,
+        } => {
             let e = exercise::find(&name)?;
             let passed = match file {
                 Some(file) => {
-                    let checked = workspace::check_file(&root, e, &file)?;
+                    let checked = workspace::check_file(&root, e, &file, time_limit)?;
                     outln!("{}", checked.message);
                     checked.passed
                 }
-                None => check_and_report(&root, e)?,
+                None => check_and_report(&root, e, time_limit)?.passed,
             };
             if !passed {
                 std::process::exit(1);
@@ -113,7 +125,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             outln!("hint {n} of {} for {}:\n{hint}", e.hints.len(), e.name);
         }
         Action::Solution { name } => out!("{}", exercise::solution(exercise::find(&name)?)?),
-        Action::Watch => watch(&root)?,
+        Action::Watch { time_limit } => watch(&root, time_limit)?,
         Action::Mistakes => {
             let graded = exercise::mistakes::check_all(&root)?;
             let mut wrong = 0;
@@ -172,7 +184,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 /// Checks `e`, printing what the learner needs to know; returns whether it passed.
-fn check_and_report(root: &Path, e: &exercise::Exercise) -> anyhow::Result<bool> {
+fn check_and_report(
+    root: &Path,
+    e: &exercise::Exercise,
+    seconds: u64,
+) -> anyhow::Result<workspace::Checked> {
     let (mine, made) = workspace::ensure_mine(root, e)?;
     if made {
         outln!(
@@ -182,9 +198,9 @@ fn check_and_report(root: &Path, e: &exercise::Exercise) -> anyhow::Result<bool>
         );
     }
     outln!("Checking {} (building it, then grading it)...", e.name);
-    let checked = workspace::check(root, e)?;
+    let checked = workspace::check(root, e, seconds)?;
     outln!("{}", checked.message);
-    Ok(checked.passed)
+    Ok(checked)
 }
 
 /// The first exercise not yet solved, if any.
@@ -201,20 +217,29 @@ fn modified(path: &Path) -> Option<SystemTime> {
     std::fs::metadata(path).and_then(|m| m.modified()).ok()
 }
 
-fn watch(root: &Path) -> anyhow::Result<()> {
+fn watch(root: &Path, seconds: u64) -> anyhow::Result<()> {
     loop {
         let Some(e) = current(root)? else {
             outln!("Every exercise is solved.");
             return Ok(());
         };
-        let passed = check_and_report(root, e)?;
-        if passed {
+        let checked = check_and_report(root, e, seconds)?;
+        if checked.passed {
             outln!("On to the next one.\n");
             continue;
         }
         let mine = workspace::mine_path(root, e);
-        outln!("\nWatching {} (save it to check again).", mine.display());
         let seen = modified(&mine);
+        // A save made while the check ran is checked at once: the file no longer holds the
+        // text that was graded.
+        if std::fs::read_to_string(&mine).ok().as_deref() != Some(checked.graded.as_str()) {
+            outln!(
+                "\n{} changed during the check: checking it again.",
+                mine.display()
+            );
+            continue;
+        }
+        outln!("\nWatching {} (save it to check again).", mine.display());
         while modified(&mine) == seen {
             std::thread::sleep(Duration::from_millis(500));
         }

@@ -402,8 +402,14 @@ pub fn check_all(root: &Path) -> Result<Vec<Graded>> {
         ));
     }
     main.push_str(&format!("\nfn main() {{\n{body}}}\n"));
-    let output = match build_and_run(root, name, &main)? {
+    // Every skeleton, solution and mistake graded in one program: minutes, not seconds.
+    let output = match build_and_run(root, name, &main, 1800)? {
         Built::Ran { output, .. } => output,
+        Built::TimedOut => {
+            return Err(Error::Setting(
+                "grading the skeletons, solutions and mistakes took over 30 minutes".into(),
+            ))
+        }
         Built::DoesNotCompile(errors) => {
             return Err(Error::Setting(format!(
                 "the skeletons, solutions and mistakes do not all compile:\n{errors}"

@@ -27,6 +27,7 @@
 //! works in `exercises/mine/`, a copy git ignores ([`workspace`]). In a notebook, the learner
 //! writes the node as a function in a cell, and [`cell`] grades it the same way.
 
+pub mod build;
 pub mod cell;
 pub mod grade;
 pub mod mistakes;
