@@ -153,6 +153,14 @@ impl Neg for Score {
 
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Beyond any mate: a window's bound, never a search's result (a learner's search that
+        // returns its starting `-INFINITE` shows as that, not as a mate a thousand moves away).
+        if self.0 > Self::MATE.0 {
+            return f.write_str("+inf");
+        }
+        if self.0 < -Self::MATE.0 {
+            return f.write_str("-inf");
+        }
         match self.mate_moves() {
             Some(moves) => write!(f, "mate {moves}"),
             None => write!(f, "cp {}", self.0),
@@ -174,6 +182,8 @@ mod tests {
         assert_eq!(Score::mate_in(5).to_string(), "mate 3");
         assert_eq!(Score::cp(-35).to_string(), "cp -35");
         assert_eq!(Score::cp(120).mate_moves(), None);
+        assert_eq!((-Score::INFINITE).to_string(), "-inf");
+        assert_eq!(Score::INFINITE.to_string(), "+inf");
     }
 
     #[test]

@@ -80,7 +80,8 @@ pub fn grade_on(
             Err(e) => return Verdict::Wrong(format!("position {}: {e}", position.name)),
         };
         let limits = SearchLimits::depth(depth);
-        let expected = match engine_for::<Chess>(exercise.below) {
+        let reference = fact.and_then(|d| d.reference).unwrap_or(exercise.below);
+        let expected = match engine_for::<Chess>(reference) {
             Ok(mut below) => below.search(&mut game.clone(), &limits),
             Err(e) => return Verdict::Wrong(e.to_string()),
         };
@@ -114,7 +115,7 @@ pub fn grade_on(
             )
         };
         let disagree = |what: &str| {
-            let label = if exercise.knowledge {
+            let label = if exercise.knowledge || reference != exercise.below {
                 "the rung:".to_string()
             } else {
                 format!("{}:", exercise.below)
@@ -135,7 +136,11 @@ pub fn grade_on(
             ));
         }
         if got.score != expected.score {
-            return disagree("a different score");
+            let verdict = disagree("a different score");
+            return match score_diagnosis(&got, &expected) {
+                Some(why) => Verdict::Wrong(format!("{}\n  {why}", verdict.message())),
+                None => verdict,
+            };
         }
         if got.best_move != expected.best_move {
             // A different move is proved equal by alpha-beta only where the rung below is
@@ -514,9 +519,11 @@ fn install_hook() {
 /// Runs `f`, turning a panic into its message and location, with nothing printed.
 pub(super) fn run_caught<T>(f: impl FnOnce() -> T) -> std::result::Result<T, Panic> {
     install_hook();
-    GRADING.with(|g| g.set(true));
+    // As it was after: a catch inside another (a game's move inside its grading) leaves the
+    // outer one catching.
+    let was = GRADING.with(|g| g.replace(true));
     let result = catch_unwind(AssertUnwindSafe(f));
-    GRADING.with(|g| g.set(false));
+    GRADING.with(|g| g.set(was));
     result.map_err(|_| {
         LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or(Panic {
             message: "a panic".to_string(),
@@ -601,6 +608,12 @@ pub fn grade_game<G: Game + 'static>(exercise: &Exercise, make: &dyn Fn() -> G) 
 fn grade_game_facts<G: Game + 'static>(name: &str, make: &dyn Fn() -> G) -> Verdict {
     use crate::games::ConnectThree;
     let wrong = |text: String| Verdict::Wrong(format!("{name}: {text}"));
+    // Every reachable position first: its moves and its outcome, against the game's rules.
+    let positions = match super::game_tree::first_difference(&mut make(), &mut ConnectThree::new())
+    {
+        Ok(positions) => positions,
+        Err(difference) => return wrong(difference),
+    };
     let mut total = 0u64;
     for line in CONNECT_LINES {
         let (mut yours, mut ours) = (make(), ConnectThree::new());
@@ -699,13 +712,44 @@ fn grade_game_facts<G: Game + 'static>(name: &str, make: &dyn Fn() -> G) -> Verd
         return wrong("a b and b a reach different positions, but with one key".to_string());
     }
     Verdict::Solved(format!(
-        "{name}: solved. Your game has the same moves and outcomes as Connect Three after {} \
-         lines of play; minimax searched its whole tree from each ({} nodes in all) and every \
-         stage found the same value: from the empty board, {}.",
+        "{name}: solved. Your game has the same moves and outcome as Connect Three in all {} \
+         positions a game can reach; from {} of them minimax searched the whole tree ({} nodes \
+         in all) and every stage found the same value: from the empty board, {}.",
+        thousands(positions),
         CONNECT_LINES.len(),
         thousands(total),
         "the first player wins"
     ))
+}
+
+/// What a wrong score says by itself, where it says something: a mate that is not there, or
+/// one at another distance, points at the table's mate scores; a score beyond any mate is a
+/// search that never raised its starting bound.
+fn score_diagnosis(
+    got: &SearchResult<ChessMove>,
+    expected: &SearchResult<ChessMove>,
+) -> Option<String> {
+    let mate = |r: &SearchResult<ChessMove>| r.score.mate_moves();
+    if got.score.to_string().ends_with("inf") {
+        return Some(
+            "Your search returned its starting bound: no move's score ever raised it. Is the \
+             best score updated from every child's?"
+                .to_string(),
+        );
+    }
+    match (mate(got), mate(expected)) {
+        (Some(yours), theirs) => Some(format!(
+            "Your search claims a mate in {} where the position has {}: are mate scores \
+             stored relative to the node and read back relative to the root?",
+            yours.abs(),
+            theirs.map_or("none".to_string(), |m| format!("a mate in {}", m.abs()))
+        )),
+        (None, Some(theirs)) => Some(format!(
+            "The position has a mate in {} that your search does not see.",
+            theirs.abs()
+        )),
+        (None, None) => None,
+    }
 }
 
 /// A move as text, or "none".
@@ -714,7 +758,7 @@ pub(super) fn or_none<M: std::fmt::Display>(mv: Option<M>) -> String {
 }
 
 /// Moves as text, in the order given, separated by spaces.
-pub(super) fn list<M: std::fmt::Display>(moves: &[M]) -> String {
+pub(crate) fn list<M: std::fmt::Display>(moves: &[M]) -> String {
     moves
         .iter()
         .map(|m| m.to_string())

@@ -27,6 +27,9 @@ pub struct Mistake {
     pub what: &'static str,
     /// What the grader's message must say.
     pub expected: &'static str,
+    /// Further changes of the same slip elsewhere in the file (`old`, `new`), each of which
+    /// must also occur once: a slip made on both sides of a pair, as learners make it.
+    pub also: &'static [(&'static str, &'static str)],
 }
 
 const fn m(
@@ -42,7 +45,13 @@ const fn m(
         new,
         what,
         expected,
+        also: &[],
     }
+}
+
+/// A mistake made in two places or more ([`Mistake::also`]).
+const fn both(mistake: Mistake, also: &'static [(&'static str, &'static str)]) -> Mistake {
+    Mistake { also, ..mistake }
 }
 
 /// The typical mistakes, by exercise in the order of the ladder.
@@ -158,6 +167,26 @@ pub const MISTAKES: &[Mistake] = &[
         "            let score = self.score;",
         "a mate score read back without its ply",
         "a different score, on MATE3",
+    ),
+    both(
+        m(
+            "cached",
+            "best.to_tt(ply), bound",
+            "best, bound",
+            "mate scores stored and read back without the ply (both sides forgotten)",
+            "are mate scores stored relative to the node",
+        ),
+        &[(
+            "            let score = self.score.from_tt(ply);",
+            "            let score = self.score;",
+        )],
+    ),
+    m(
+        "cached",
+        "Bound::of(best, original_alpha, beta)",
+        "if best >= beta || best <= original_alpha { Bound::Lower } else { Bound::Exact }",
+        "a fail-low stored as a lower bound (the fail-high right)",
+        "a different",
     ),
     m(
         "ordered",
@@ -290,14 +319,21 @@ pub const MISTAKES: &[Mistake] = &[
         "        if self.outcome().is_some() {\n            return Vec::new();\n        }\n",
         "",
         "a game that goes on after a win",
-        "legal moves after a b a b a",
+        "a finished game has no moves",
     ),
     m(
         "connect",
         "[(1, 0), (0, 1), (1, 1), (1, -1)]",
         "[(1, 0), (0, 1)]",
         "no diagonal wins",
-        "minimax searched the whole game",
+        "does your outcome check every direction",
+    ),
+    m(
+        "connect",
+        "        let last = self.history.last()?;\n",
+        "        if self.history.len() == COLUMNS * ROWS {\n            return Some(Outcome::Draw);\n        }\n        let last = self.history.last()?;\n",
+        "a full board called a draw before the last stone's win is seen",
+        "does your outcome look for a win before it calls a full board a draw",
     ),
     m(
         "connect",
@@ -318,15 +354,22 @@ pub const MISTAKES: &[Mistake] = &[
 /// The solution of the mistake's exercise with the mistake made, or an error if its text is
 /// not found exactly once there (the rung changed: the mistake must be written anew).
 pub fn mistaken(mistake: &Mistake) -> Result<String> {
-    let text = solution(find(mistake.exercise)?)?;
-    match text.matches(mistake.old).count() {
-        1 => Ok(text.replacen(mistake.old, mistake.new, 1)),
-        n => Err(Error::Setting(format!(
-            "the mistake '{}' of {} no longer applies: its text is found {n} times in the \
-             solution, not once: {:?}",
-            mistake.what, mistake.exercise, mistake.old
-        ))),
+    let mut text = solution(find(mistake.exercise)?)?;
+    for (old, new) in
+        std::iter::once((mistake.old, mistake.new)).chain(mistake.also.iter().copied())
+    {
+        match text.matches(old).count() {
+            1 => text = text.replacen(old, new, 1),
+            n => {
+                return Err(Error::Setting(format!(
+                    "the mistake '{}' of {} no longer applies: its text is found {n} times in \
+                     the solution, not once: {old:?}",
+                    mistake.what, mistake.exercise
+                )))
+            }
+        }
     }
+    Ok(text)
 }
 
 /// What the grader must say of a file.

@@ -29,6 +29,7 @@
 
 pub mod build;
 pub mod cell;
+pub mod game_tree;
 pub mod grade;
 pub mod mistakes;
 pub mod workspace;
@@ -123,6 +124,10 @@ pub struct Deeper {
     /// Whether no null move may cut a node there (a pawn ending: passing is what neither side
     /// can do), checked on the search's counters.
     pub no_null_move: bool,
+    /// The stage graded against here, when not the rung below: the rung itself, where its
+    /// table legitimately changes a score from the rung below's (a deep endgame search, where
+    /// an entry from another path grafts a line), so only the rung can say what is right.
+    pub reference: Option<&'static str>,
 }
 
 /// The exercises, in the order of the ladder.
@@ -234,6 +239,7 @@ Exercise {
             shows: "a bound answers a later search only as its kind says: stored as the right \
                     kind, and read on its side of the window",
             no_null_move: false,
+            reference: None,
         },
         Deeper {
             name: "MATE3.005",
@@ -241,6 +247,7 @@ Exercise {
             depth: 5,
             shows: "a mate score read back at another ply must keep its distance",
             no_null_move: false,
+            reference: None,
         },
         Deeper {
             name: "MATE3.012",
@@ -248,6 +255,35 @@ Exercise {
             depth: 5,
             shows: "a mate score read back at another ply must keep its distance",
             no_null_move: false,
+            reference: None,
+        },
+        // Found by searching with each slip put in: mate scores kept relative to the root on
+        // both sides (store and probe) claim a mate two plies shorter than there is; a fail-low
+        // stored as a lower bound changes the move on BK.22 and the score of a rook ending.
+        Deeper {
+            name: "KQ v K",
+            fen: "8/8/8/8/8/5k2/8/4K1Q1 w - - 0 1",
+            depth: 9,
+            shows: "a mate is as far as the moves to it: mate scores are stored relative to the \
+                    node and read back relative to the root",
+            no_null_move: false,
+            reference: Some("cached"),
+        },
+        Deeper {
+            name: "BK.22",
+            fen: "2r2rk1/1bqnbpp1/1p1ppn1p/pP6/N1P1P3/P2B1N1P/1B2QPP1/R2R2K1 b - - 0 1",
+            depth: 6,
+            shows: "a fail-low is an upper bound, a fail-high a lower one",
+            no_null_move: false,
+            reference: Some("cached"),
+        },
+        Deeper {
+            name: "KR v K",
+            fen: "8/8/8/8/8/1k6/8/1K5R w - - 0 1",
+            depth: 11,
+            shows: "a fail-low is an upper bound, a fail-high a lower one",
+            no_null_move: false,
+            reference: Some("cached"),
         },
     ],
     knowledge: false,
@@ -364,6 +400,7 @@ Exercise {
         depth: 3,
         shows: "the chapter's horizon position: with the captures played out, 1.c5, not 1.Nxe4?",
         no_null_move: false,
+        reference: None,
     }],
     knowledge: true,
     game: false,
@@ -402,6 +439,7 @@ Exercise {
             depth: 12,
             shows: "kings and pawns only: no null move may be tried, at any node",
             no_null_move: true,
+            reference: None,
         },
         Deeper {
             name: "italian",
@@ -409,6 +447,7 @@ Exercise {
             depth: 8,
             shows: "a middlegame at depth 8, where null moves cut",
             no_null_move: false,
+            reference: None,
         },
     ],
     knowledge: true,
@@ -455,6 +494,7 @@ Exercise {
         depth: 8,
         shows: "a middlegame at depth 8, where many late moves are reduced",
         no_null_move: false,
+        reference: None,
     }],
     knowledge: true,
     game: false,
