@@ -6,6 +6,9 @@
 // (Generated from src/search/cached.rs and src/tt.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/cached.rs, which the commands make on first use.)
 
+// This file is the whole rung, built on the ones below, so it shows what earlier exercises ask
+// you to write (alphabeta, iterative): do those first, in this order.
+
 //! # Stage 4: the cached engine (a transposition table)
 //!
 //! Iterative deepening searches the same positions again and again: every iteration repeats

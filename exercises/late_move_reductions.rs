@@ -6,6 +6,14 @@
 // (Generated from src/search/selective.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/late_move_reductions.rs, which the commands make on first use.)
 
+// Given, outside your part: which moves may be reduced at all. Your part receives it as
+// `reducible`, true only for a quiet move that neither escapes check nor gives it: captures and
+// checks are never reduced here; in your own engine, make that test.
+//
+// This file is the whole rung, built on the ones below, so it shows what earlier exercises ask
+// you to write (alphabeta, iterative, cached, ordered, pvs, quiescence, null_move): do those
+// first, in this order.
+
 //! # Stage 8: selective search
 //!
 //! Every stage so far searches every move to the same depth: a full-width search, which spends

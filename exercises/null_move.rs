@@ -6,6 +6,16 @@
 // (Generated from src/search/selective.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/null_move.rs, which the commands make on first use.)
 
+// Given, outside your part: may_prune (false in check and at a principal-variation node) and
+// game.may_pass() (false in check and when the side to move has only king and pawns, where
+// passing is what it cannot do). Two null moves in a row need no guard of their own: the search
+// after a pass starts with the reduced depth, and at the graded depths no pass happens below
+// another.
+//
+// This file is the whole rung, built on the ones below, so it shows what earlier exercises ask
+// you to write (alphabeta, iterative, cached, ordered, pvs, quiescence): do those first, in
+// this order.
+
 //! # Stage 8: selective search
 //!
 //! Every stage so far searches every move to the same depth: a full-width search, which spends

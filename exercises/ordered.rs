@@ -6,6 +6,13 @@
 // (Generated from src/search/ordered.rs and src/search/move_picker.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/ordered.rs, which the commands make on first use.)
 
+// Given, outside your parts: only a quiet move's cut-off reaches quiet_cutoff (the search tests
+// the move before it calls), so a capture never becomes a killer here; in your own engine, make
+// that test.
+//
+// This file is the whole rung, built on the ones below, so it shows what earlier exercises ask
+// you to write (alphabeta, iterative, cached): do those first, in this order.
+
 //! # Stage 5: move ordering
 //!
 //! Alpha-beta is only as fast as its move order. With the best move first at every node it

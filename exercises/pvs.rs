@@ -6,6 +6,9 @@
 // (Generated from src/search/pvs.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/pvs.rs, which the commands make on first use.)
 
+// This file is the whole rung, built on the ones below, so it shows what earlier exercises ask
+// you to write (alphabeta, iterative, cached, ordered): do those first, in this order.
+
 //! # Stage 6: principal variation search
 //!
 //! With good move ordering the first move searched at a node is usually the best one. So

@@ -6,6 +6,9 @@
 // (Generated from src/search/quiescence.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/quiescence.rs, which the commands make on first use.)
 
+// This file is the whole rung, built on the ones below, so it shows what earlier exercises ask
+// you to write (alphabeta, iterative, cached, ordered, pvs): do those first, in this order.
+
 //! # Stage 7: quiescence search
 //!
 //! Every stage so far stops at its depth and trusts the static evaluation there, whatever is

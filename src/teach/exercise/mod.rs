@@ -89,6 +89,10 @@ pub struct Exercise {
     pub at_most_rung_nodes: bool,
     /// The hints, one at a time.
     pub hints: &'static [&'static str],
+    /// A decision the rung makes outside the learner's parts, where a typical slip of this
+    /// idea would otherwise be made, and why it is given: said in the skeleton's header, so
+    /// that the learner knows which slips the exercise cannot show. Empty: none.
+    pub given: &'static str,
 }
 
 /// A piece of shared machinery that an exercise takes in: a module of the crate the learner's
@@ -160,6 +164,7 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
         "Return the best score seen, even when it lies outside the window (fail-soft), not alpha. \
          The root, which is written for you, reads that score.",
     ],
+    given: "",
 },
 Exercise {
     name: "iterative",
@@ -209,6 +214,7 @@ Exercise {
         "The line must start from scratch at each improvement: a move that raised alpha earlier \
          is no longer on the line once a better one is found.",
     ],
+    given: "",
 },
 Exercise {
     name: "cached",
@@ -312,6 +318,7 @@ Exercise {
          cut-off turns the stored score into this node's with self.score.from_tt(ply), before \
          comparing it with the window.",
     ],
+    given: "",
 },
 Exercise {
     name: "ordered",
@@ -354,6 +361,7 @@ Exercise {
          moves: two slots holding one move would waste one). self.killers.get_mut(ply as \
          usize) is the ply's pair.",
     ],
+    given: "Given, outside your parts: only a quiet move's cut-off reaches quiet_cutoff (the search tests the move before it calls), so a capture never becomes a killer here; in your own engine, make that test.",
 },
 Exercise {
     name: "pvs",
@@ -383,6 +391,7 @@ Exercise {
         "No second search is needed at depth 1 (a leaf's value is exact whatever the window), \
          nor when the full window is itself the null window.",
     ],
+    given: "",
 },
 Exercise {
     name: "quiescence",
@@ -421,6 +430,7 @@ Exercise {
          (-beta, -alpha) and negate, undo it; keep the best, raise alpha, and cut off once \
          alpha >= beta (count it with self.state.counter.stats.count_cutoff(tried)).",
     ],
+    given: "",
 },
 Exercise {
     name: "null_move",
@@ -476,6 +486,7 @@ Exercise {
          Some(score), or Some(beta) if the score is a mate: a mate found after a pass is no mate, \
          since the pass was not a legal move.",
     ],
+    given: "Given, outside your part: may_prune (false in check and at a principal-variation node) and game.may_pass() (false in check and when the side to move has only king and pawns, where passing is what it cannot do). Two null moves in a row need no guard of their own: the search after a pass starts with the reduced depth, and at the graded depths no pass happens below another.",
 },
 Exercise {
     name: "late_move_reductions",
@@ -518,6 +529,7 @@ Exercise {
          principal-variation node) is searched once more with the full window (-beta, -alpha); \
          count it in researches. Return the score.",
     ],
+    given: "Given, outside your part: which moves may be reduced at all. Your part receives it as `reducible`, true only for a quiet move that neither escapes check nor gives it: captures and checks are never reduced here; in your own engine, make that test.",
 },
 Exercise {
     name: "connect",
@@ -553,6 +565,7 @@ Exercise {
          board as a base-3 number, cell by cell (0 empty, 1 and 2 for the stones), does both. \
          The side to move follows from the stones.",
     ],
+    given: "",
 },
 ];
 
@@ -669,6 +682,51 @@ pub fn solution(exercise: &Exercise) -> Result<String> {
     assemble(exercise, false)
 }
 
+/// The skeleton header's notes, as comment lines: the decision the rung gives
+/// ([`Exercise::given`]), and, for a rung above the first, that its file holds the answers of
+/// the exercises below it (a rung is the whole search, built on the ones before).
+fn header_notes(exercise: &Exercise) -> String {
+    let mut notes = Vec::new();
+    if !exercise.given.is_empty() {
+        notes.push(exercise.given.to_string());
+    }
+    let earlier: Vec<&str> = EXERCISES
+        .iter()
+        .take_while(|e| e.name != exercise.name)
+        .filter(|e| !e.game)
+        .map(|e| e.name)
+        .collect();
+    if !exercise.game && !earlier.is_empty() {
+        notes.push(format!(
+            "This file is the whole rung, built on the ones below, so it shows what earlier \
+             exercises ask you to write ({}): do those first, in this order.",
+            earlier.join(", ")
+        ));
+    }
+    let blocks: Vec<String> = notes
+        .iter()
+        .map(|note| {
+            let mut block = String::new();
+            let mut line = String::from("//");
+            for word in note.split_whitespace() {
+                if line.len() + 1 + word.len() > 96 {
+                    block.push_str(&line);
+                    block.push('\n');
+                    line = String::from("//");
+                }
+                line.push(' ');
+                line.push_str(word);
+            }
+            block + &line + "\n"
+        })
+        .collect();
+    if blocks.is_empty() {
+        String::new()
+    } else {
+        blocks.join("//\n") + "\n"
+    }
+}
+
 impl Shared {
     /// Its path as the learner's crate names it (`searchlab::search::deepening`).
     fn searchlab_path(&self) -> String {
@@ -693,7 +751,7 @@ fn assemble(exercise: &Exercise, take_out: bool) -> Result<String> {
              // copy, exercises/mine/{name}.rs, which the commands make on first use.)\n\n",
             name = exercise.name,
             title = exercise.title,
-        )
+        ) + &header_notes(exercise)
     } else {
         format!(
             "// The solution of exercise `{name}`: {sources}, assembled as your copy is.\n\n",
