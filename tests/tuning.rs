@@ -123,6 +123,61 @@ fn tune_writes_weights_the_crate_reads() {
     );
 }
 
+/// The training error's first and last values, from `tune`'s last line.
+fn error_before_after(out: &str) -> (f64, f64) {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("error "))
+        .expect("an error line");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    (words[1].parse().unwrap(), words[3].parse().unwrap())
+}
+
+/// On the shipped sample the default `--min-presence`, made for a million positions, holds
+/// every weight, and the run would change nothing: it says so before it starts, and names a
+/// bar that frees some. With that bar it says how many values it holds and frees, and the
+/// error falls; with a bar that holds none it says nothing of holding.
+#[test]
+fn tune_says_what_min_presence_holds() {
+    let quick = ["tune", SAMPLE, "--epochs", "20", "--threads", "1"];
+    let out = ok(&quick);
+    assert!(
+        out.contains("no weight appears in 20,000 positions (the most any weight has is "),
+        "{out}"
+    );
+    assert!(
+        out.contains("every weight is held at its start value and the tuning will change nothing"),
+        "{out}"
+    );
+    let (before, after) = error_before_after(&out);
+    assert_eq!(before, after, "{out}");
+    let bar = out
+        .split("try --min-presence ")
+        .nth(1)
+        .and_then(|rest| rest.split(", which").next())
+        .expect("a bar to try");
+    let typed = bar.replace(',', ""); // 1,200 is written for a reader, typed as 1200
+    let out = ok(&[&quick[..], &["--min-presence", &typed]].concat());
+    let values = 2 * WEIGHT_COUNT;
+    let says = format!(
+        " of the {values} weight values ({WEIGHT_COUNT} weights, each a middlegame and an endgame \
+         value) at their start; "
+    );
+    assert!(
+        out.contains(&format!("--min-presence {bar} holds ")),
+        "{out}"
+    );
+    assert!(out.contains(&says), "{out}");
+    assert!(!out.contains("no weight appears"), "{out}");
+    let (before, after) = error_before_after(&out);
+    assert!(after < before, "{out}");
+    let out = ok(&[&quick[..], &["--min-presence", "0"]].concat());
+    assert!(
+        !out.contains("holds") && !out.contains("no weight appears"),
+        "{out}"
+    );
+}
+
 #[test]
 fn bad_data_is_named() {
     let bad = scratch("bad-data.txt");
