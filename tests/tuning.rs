@@ -1,6 +1,8 @@
 //! Issue 12's facts end to end: `datagen` is reproducible with a seed and a node limit, and
 //! resumes without losing or repeating a game; `tune` lowers the error on the shipped sample
-//! and writes weights the crate can compile; bad data is named, not panicked on.
+//! and writes weights the crate can compile; bad data is named, not panicked on. Issue 44's:
+//! where a default does nothing on the sample (`tune`'s `--min-presence`, `train`'s `--batch`),
+//! the command says so before it starts.
 
 use searchlab::eval::weights::WEIGHT_COUNT;
 use searchlab::eval::{Evaluation, Weights};
@@ -176,6 +178,40 @@ fn tune_says_what_min_presence_holds() {
         !out.contains("holds") && !out.contains("no weight appears"),
         "{out}"
     );
+}
+
+/// `train`'s default batch, 16,384, takes in every position of the shipped sample: one step an
+/// epoch. The run says so and names a batch of ten steps or more; with that batch it says
+/// nothing of it, and its record states the batch that ran.
+#[test]
+fn train_says_when_the_batch_takes_every_position() {
+    let output = scratch("sample.nnue");
+    let record = scratch("sample.nnue.txt");
+    let tiny = [
+        "train",
+        SAMPLE,
+        "--output",
+        output.to_str().unwrap(),
+        "--hidden",
+        "1",
+        "--epochs",
+        "1",
+        "--threads",
+        "1",
+    ];
+    let out = ok(&tiny);
+    assert!(
+        out.contains(
+            "the batch (16,384) is larger than the 3,660 training positions: one step an epoch, \
+             and the loss will barely move; try --batch 256 (15 steps an epoch)"
+        ),
+        "{out}"
+    );
+    let out = ok(&[&tiny[..], &["--batch", "256"]].concat());
+    assert!(!out.contains("the batch"), "{out}");
+    let made_by = std::fs::read_to_string(&record).unwrap();
+    let made_by = made_by.lines().next().unwrap();
+    assert!(made_by.contains(" --batch 256 "), "{made_by}");
 }
 
 #[test]
