@@ -182,7 +182,7 @@ fn tune_says_what_min_presence_holds() {
 
 /// `train`'s default batch, 16,384, takes in every position of the shipped sample: one step an
 /// epoch. The run says so and names a batch of ten steps or more; with that batch it says
-/// nothing of it, and its record states the batch that ran.
+/// nothing of it. The record states the batch and the lambda that ran, the default 0 included.
 #[test]
 fn train_says_when_the_batch_takes_every_position() {
     let output = scratch("sample.nnue");
@@ -211,7 +211,10 @@ fn train_says_when_the_batch_takes_every_position() {
     assert!(!out.contains("the batch"), "{out}");
     let made_by = std::fs::read_to_string(&record).unwrap();
     let made_by = made_by.lines().next().unwrap();
-    assert!(made_by.contains(" --batch 256 "), "{made_by}");
+    assert!(
+        made_by.contains(" --batch 256 --rate 0.001 --lambda 0 "),
+        "{made_by}"
+    );
 }
 
 #[test]
