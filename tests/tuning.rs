@@ -1,6 +1,8 @@
 //! Issue 12's facts end to end: `datagen` is reproducible with a seed and a node limit, and
 //! resumes without losing or repeating a game; `tune` lowers the error on the shipped sample
-//! and writes weights the crate can compile; bad data is named, not panicked on.
+//! and writes weights the crate can compile; bad data is named, not panicked on. Issue 44's:
+//! where a default does nothing on the sample (`tune`'s `--min-presence`, `train`'s `--batch`),
+//! the command says so before it starts.
 
 use searchlab::eval::weights::WEIGHT_COUNT;
 use searchlab::eval::{Evaluation, Weights};
@@ -120,6 +122,98 @@ fn tune_writes_weights_the_crate_reads() {
         csv.lines().count(),
         1 + 21,
         "a header, the error before, 20 epochs"
+    );
+}
+
+/// The training error's first and last values, from `tune`'s last line.
+fn error_before_after(out: &str) -> (f64, f64) {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("error "))
+        .expect("an error line");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    (words[1].parse().unwrap(), words[3].parse().unwrap())
+}
+
+/// On the shipped sample the default `--min-presence`, made for a million positions, holds
+/// every weight, and the run would change nothing: it says so before it starts, and names a
+/// bar that frees some. With that bar it says how many values it holds and frees, and the
+/// error falls; with a bar that holds none it says nothing of holding.
+#[test]
+fn tune_says_what_min_presence_holds() {
+    let quick = ["tune", SAMPLE, "--epochs", "20", "--threads", "1"];
+    let out = ok(&quick);
+    assert!(
+        out.contains("no weight appears in 20,000 positions (the most any weight has is "),
+        "{out}"
+    );
+    assert!(
+        out.contains("every weight is held at its start value and the tuning will change nothing"),
+        "{out}"
+    );
+    let (before, after) = error_before_after(&out);
+    assert_eq!(before, after, "{out}");
+    let bar = out
+        .split("try --min-presence ")
+        .nth(1)
+        .and_then(|rest| rest.split(", which").next())
+        .expect("a bar to try");
+    let typed = bar.replace(',', ""); // 1,200 is written for a reader, typed as 1200
+    let out = ok(&[&quick[..], &["--min-presence", &typed]].concat());
+    let values = 2 * WEIGHT_COUNT;
+    let says = format!(
+        " of the {values} weight values ({WEIGHT_COUNT} weights, each a middlegame and an endgame \
+         value) at their start; "
+    );
+    assert!(
+        out.contains(&format!("--min-presence {bar} holds ")),
+        "{out}"
+    );
+    assert!(out.contains(&says), "{out}");
+    assert!(!out.contains("no weight appears"), "{out}");
+    let (before, after) = error_before_after(&out);
+    assert!(after < before, "{out}");
+    let out = ok(&[&quick[..], &["--min-presence", "0"]].concat());
+    assert!(
+        !out.contains("holds") && !out.contains("no weight appears"),
+        "{out}"
+    );
+}
+
+/// `train`'s default batch, 16,384, takes in every position of the shipped sample: one step an
+/// epoch. The run says so and names a batch of ten steps or more; with that batch it says
+/// nothing of it. The record states the batch and the lambda that ran, the default 0 included.
+#[test]
+fn train_says_when_the_batch_takes_every_position() {
+    let output = scratch("sample.nnue");
+    let record = scratch("sample.nnue.txt");
+    let tiny = [
+        "train",
+        SAMPLE,
+        "--output",
+        output.to_str().unwrap(),
+        "--hidden",
+        "1",
+        "--epochs",
+        "1",
+        "--threads",
+        "1",
+    ];
+    let out = ok(&tiny);
+    assert!(
+        out.contains(
+            "the batch (16,384) is larger than the 3,660 training positions: one step an epoch, \
+             and the loss will barely move; try --batch 256 (15 steps an epoch)"
+        ),
+        "{out}"
+    );
+    let out = ok(&[&tiny[..], &["--batch", "256"]].concat());
+    assert!(!out.contains("the batch"), "{out}");
+    let made_by = std::fs::read_to_string(&record).unwrap();
+    let made_by = made_by.lines().next().unwrap();
+    assert!(
+        made_by.contains(" --batch 256 --rate 0.001 --lambda 0 "),
+        "{made_by}"
     );
 }
 

@@ -8,6 +8,7 @@ use searchlab::eval::network::Network;
 use searchlab::lab::datagen::{game_header, GAME_HEADER};
 use searchlab::lab::pgn::today;
 use searchlab::lab::train::{EpochReport, TrainConfig, Trainer, TrainingData, LOSS_HEADER};
+use searchlab::teach::notebook::thousands;
 use std::fmt::Write as _;
 use std::fs::OpenOptions;
 use std::io::Write as _;
@@ -37,8 +38,9 @@ pub struct Args {
     #[arg(long, default_value_t = 0.001)]
     pub rate: f64,
     /// Aim at `lambda · result + (1 − lambda) · sigmoid(score / 400)`: 1 is the game's result
-    /// alone, 0 the search's score alone.
-    #[arg(long, default_value_t = 0.25)]
+    /// alone, 0 the search's score alone. The default, 0, trained the better network in the
+    /// book's neural chapter; a network's record (`FILE.txt`) states the lambda that made it.
+    #[arg(long, default_value_t = 0.0)]
     pub lambda: f64,
     /// Picks the starting weights and each epoch's order: the same seed, data and settings
     /// give the same network.
@@ -142,6 +144,9 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             args.epochs,
             trainer.epochs_done
         );
+        if let Some(line) = batch_message(args.batch, training.len()) {
+            outln!("{line}");
+        }
     }
     let mut reports: Vec<EpochReport> = Vec::new();
     let train_clock = Instant::now();
@@ -222,6 +227,33 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// What a user should hear before a run whose batch takes in every training position: one
+/// Adam step an epoch, so ten epochs are ten steps and the loss barely moves. The run keeps the
+/// batch it was given rather than clamping it: a batch that large is full-batch descent, a
+/// fair choice, and the record's `--batch` must be the one that ran, so the command it states
+/// makes the same network again.
+fn batch_message(batch: usize, positions: usize) -> Option<String> {
+    // A single position is one step whatever the batch.
+    if batch < positions || positions < 2 {
+        return None;
+    }
+    let size = if batch > positions {
+        "larger than"
+    } else {
+        "as large as"
+    };
+    // At least ten steps an epoch, in a power of two as batches are usually given.
+    let smaller = 1usize << (positions / 10).max(1).ilog2();
+    Some(format!(
+        "the batch ({}) is {size} the {} training positions: one step an epoch, and the loss \
+         will barely move; try --batch {} ({} steps an epoch)",
+        thousands(batch as u64),
+        thousands(positions as u64),
+        thousands(smaller as u64),
+        thousands(positions.div_ceil(smaller) as u64)
+    ))
 }
 
 /// How long the epochs of this run took, and on how many threads.

@@ -6,8 +6,10 @@ use super::progress_bar;
 use anyhow::Context;
 use searchlab::eval::{Evaluation, Weights};
 use searchlab::lab::tune::{
-    fit_k, mean_squared_error, tune, weights_source, RealWeights, Schedule, TrainingSet,
+    fit_k, mean_squared_error, presence, tune, weights_source, Holding, RealWeights, Schedule,
+    TrainingSet,
 };
+use searchlab::teach::notebook::thousands;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -126,6 +128,12 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             set.skipped + test.skipped
         );
     }
+    let holding = Holding::of(&presence(&set), args.min_presence);
+    if !json {
+        if let Some(line) = holding_message(&holding, args.min_presence) {
+            outln!("{line}");
+        }
+    }
     let bar = progress_bar(
         args.epochs as u64,
         "[{bar:40}] epoch {pos}/{len}, {msg} ({eta} left)",
@@ -220,6 +228,8 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
                 "held_out_error_before": test_before,
                 "held_out_error_after": test_after,
                 "epochs": args.epochs,
+                "weight_values_held": holding.held,
+                "weight_values_free": holding.free,
                 "load_seconds": load_seconds,
                 "tune_seconds": tune_seconds,
             })
@@ -238,6 +248,55 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// What a user should hear of `min_presence` before a run: nothing when it holds no weight;
+/// how many weight values it holds and frees when it holds some; and when it holds every one,
+/// that the run will change nothing, and a bar that frees the tenth the data shows most.
+/// (The default stays 20,000 rather than following the data's size: the tuning chapter's
+/// measurements used it, and they must come out the same.)
+fn holding_message(holding: &Holding, min_presence: f64) -> Option<String> {
+    if holding.held == 0 {
+        return None;
+    }
+    let bar = number(min_presence);
+    if holding.free == 0 {
+        return Some(format!(
+            "no weight appears in {bar} positions (the most any weight has is {}): every weight \
+             is held at its start value and the tuning will change nothing; try \
+             --min-presence {}, which frees the tenth of the weights this data shows most",
+            number(holding.most.round()),
+            number(round_down_to_two_digits(holding.top_tenth))
+        ));
+    }
+    Some(format!(
+        "--min-presence {bar} holds {} of the {} weight values ({} weights, each a middlegame \
+         and an endgame value) at their start; {} are free to move",
+        thousands(holding.held as u64),
+        thousands((holding.held + holding.free) as u64),
+        thousands(((holding.held + holding.free) / 2) as u64),
+        thousands(holding.free as u64)
+    ))
+}
+
+/// `x` as a person writes it: a whole number with commas between groups of three digits
+/// (`20,000`), anything else as Rust prints it.
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 && (0.0..1e15).contains(&x) {
+        thousands(x as u64)
+    } else {
+        x.to_string()
+    }
+}
+
+/// `x` (0 or more) rounded down to two significant digits, `187.3` → 180 and `2,345` → 2,300:
+/// a bar easy to type that frees no fewer weights than `x` itself.
+fn round_down_to_two_digits(x: f64) -> f64 {
+    if !(x >= 1.0 && x.is_finite()) {
+        return 0.0;
+    }
+    let unit = 10f64.powi((x.log10().floor() as i32 - 1).max(0));
+    (x / unit).floor() * unit
 }
 
 /// `text` cut at a game's start (a `# game` line) so that about `share` of its position lines

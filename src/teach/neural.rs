@@ -360,15 +360,20 @@ pub fn book_figures() -> Result<Vec<(&'static str, String)>> {
     let network = crate::eval::neural::default_network();
     let losses = default_losses()?;
     let units = strongest_units(&network, BOOK_UNITS);
-    let mut panels = unit_panels(&network, &units, Piece::Pawn, true);
-    for panel in &mut panels {
-        panel.caption = format!("{}: our pawns", panel.caption);
-    }
-    let mut kings = unit_panels(&network, &units, Piece::King, true);
-    for panel in &mut kings {
-        panel.caption = format!("{}: our king", panel.caption);
-    }
-    panels.extend(kings);
+    let pawns = unit_panels(&network, &units, Piece::Pawn, true);
+    let kings = unit_panels(&network, &units, Piece::King, true);
+    // A row per unit, its pawns on the left and its king on the right: two boards a row keep
+    // the picture 708 px wide, within the book's column, so its numbers are read at full size
+    // (four a row made it 1,416 px, shrunk to half).
+    let panels: Vec<Panel> = pawns
+        .into_iter()
+        .zip(kings)
+        .flat_map(|(mut pawn, mut king)| {
+            pawn.caption = format!("{}: our pawns", pawn.caption);
+            king.caption = format!("{}: our king", king.caption);
+            [pawn, king]
+        })
+        .collect();
     let sizes = read_hidden_sizes(HIDDEN_SIZES)?;
     Ok(vec![
         ("neural-hidden.md", hidden_sizes_markdown(&sizes)),
@@ -402,7 +407,7 @@ pub fn book_figures() -> Result<Vec<(&'static str, String)>> {
             crate::teach::tuning::tables_svg(
                 "The four units the output weighs most: their first-layer weights",
                 &panels,
-                BOOK_UNITS,
+                2,
             )?,
         ),
     ])
