@@ -43,7 +43,7 @@ fn no_null_move_cutoff_happens_in_a_pawn_ending() {
 
 #[test]
 fn fines_pawn_ending_of_zugzwangs_is_still_solved() {
-    // Fine's position 70 (Lasker-Reichhelm, 1901): only Kb1 wins, after a long dance of
+    // Fine's position 70 (a study by Lasker and Reichhelm, 1901): only Kb1 wins, after a long dance of
     // opposition and zugzwang. A null move here would be a disaster (passing is exactly what
     // neither side can do), so the stage must not try one; with the table it is found at
     // depth 19.

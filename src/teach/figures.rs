@@ -246,6 +246,7 @@ pub fn draw<E: From<Error>>(
     crate::teach::numbers::add_side_by_side(&mut numbers)?;
     crate::teach::numbers::add_bench_signature(&mut numbers)?;
     crate::teach::facts::add_ladder_facts(&mut numbers);
+    crate::teach::parallel::add_serial_share(&mut numbers, &shares);
     crate::teach::facts::add_setup_times(&mut numbers)?;
     crate::teach::numbers::add_neural(&mut numbers)?;
     emit(
