@@ -2,7 +2,7 @@
 //! ([`crate::lab::tune`]) and the network trainer ([`crate::lab::train`]).
 
 // ANCHOR: adam
-/// Adam (Kingma and Ba, 2014): gradient descent whose step for each weight is its gradient's
+/// Adam (Kingma and Ba, 2015): gradient descent whose step for each weight is its gradient's
 /// running mean divided by the square root of its running mean square. A weight whose
 /// gradient is small but steady moves as fast as one whose gradient is large; one whose
 /// gradient flips sign moves little. `rate` is about the largest step a weight takes.
