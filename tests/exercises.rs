@@ -790,3 +790,29 @@ fn a_sigmoid_written_in_a_notebook_cell_is_graded_against_the_tuners() {
         verdict.message()
     );
 }
+
+/// A chapter offers its exercise before the code that answers it: the first `exercise check
+/// NAME` comes before the first include of the crate's search code, so a learner who wants to
+/// write the rung first is told so before reading the rung's own answer.
+#[test]
+fn each_chapter_offers_its_exercise_before_the_answer() {
+    for e in EXERCISES.iter().filter(|e| !e.game) {
+        let chapter = match e.name {
+            "null_move" | "late_move_reductions" => "selective",
+            name => name,
+        };
+        let path = format!("{}/book/src/{chapter}.md", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let offered = text
+            .find(&format!("exercise check {}", e.name))
+            .unwrap_or_else(|| panic!("{path} never offers `exercise check {}`", e.name));
+        let code = text
+            .find("{{#include ../../src/")
+            .unwrap_or_else(|| panic!("{path} includes no code"));
+        assert!(
+            offered < code,
+            "{path}: the rung's code comes before the offer of its exercise ({})",
+            e.name
+        );
+    }
+}
