@@ -792,7 +792,8 @@ fn a_sigmoid_written_in_a_notebook_cell_is_graded_against_the_tuners() {
 }
 
 /// A chapter offers its exercise before the code that answers it: the first `exercise check
-/// NAME` comes before the first include of the crate's search code, so a learner who wants to
+/// NAME` comes before the first include of the rung's files (the exercise's source and shared
+/// modules), so a learner who wants to
 /// write the rung first is told so before reading the rung's own answer.
 #[test]
 fn each_chapter_offers_its_exercise_before_the_answer() {
@@ -806,9 +807,12 @@ fn each_chapter_offers_its_exercise_before_the_answer() {
         let offered = text
             .find(&format!("exercise check {}", e.name))
             .unwrap_or_else(|| panic!("{path} never offers `exercise check {}`", e.name));
-        let code = text
-            .find("{{#include ../../src/")
-            .unwrap_or_else(|| panic!("{path} includes no code"));
+        // The rung's own files: the exercise's source and the shared modules it takes in.
+        let code = std::iter::once(e.source_path)
+            .chain(e.shared.iter().map(|s| s.source_path))
+            .filter_map(|source| text.find(&format!("{{{{#include ../../{source}")))
+            .min()
+            .unwrap_or_else(|| panic!("{path} includes none of the rung's code"));
         assert!(
             offered < code,
             "{path}: the rung's code comes before the offer of its exercise ({})",

@@ -137,7 +137,9 @@ pub fn grade_on(
         }
         if got.score != expected.score {
             let verdict = disagree("a different score");
-            return match score_diagnosis(&got, &expected) {
+            let why = score_diagnosis(&got, &expected)
+                .or_else(|| depth_diagnosis(exercise, &game, depth, &got, reference));
+            return match why {
                 Some(why) => Verdict::Wrong(format!("{}\n  {why}", verdict.message())),
                 None => verdict,
             };
@@ -750,6 +752,48 @@ fn score_diagnosis(
         )),
         (None, None) => None,
     }
+}
+
+/// What the depth of a wrong score says, found by searching again. Alpha-beta wrong at a depth
+/// of 2 or more, right at every shallower one (the ladder grades depths in turn): the depths
+/// whose children search with windows of their own. A table's wrong score that is the
+/// position's value at a shallower depth: an entry answered a node deeper than it was searched.
+fn depth_diagnosis(
+    exercise: &Exercise,
+    game: &Chess,
+    depth: Depth,
+    got: &SearchResult<ChessMove>,
+    reference: &str,
+) -> Option<String> {
+    if exercise.name == "alphabeta" && depth >= 2 {
+        // The ladder grades a position at depths 1, 2, ... in turn: the shallower ones passed.
+        return Some(format!(
+            "Right at depth{} 1{}, wrong at depth {depth}: at depth 1 the children are leaves, \
+             and the windows children search with matter from depth 2 on. Is the child's window \
+             the parent's negated and swapped, (-beta, -alpha), and its score negated on the \
+             way back?",
+            if depth > 2 { "s" } else { "" },
+            if depth > 2 {
+                format!(" to {}", depth - 1)
+            } else {
+                String::new()
+            },
+        ));
+    }
+    if exercise.name == "cached" && depth >= 2 {
+        let mut below = engine_for::<Chess>(reference).ok()?;
+        for shallower in (1..depth).rev() {
+            let r = below.search(&mut game.clone(), &SearchLimits::depth(shallower));
+            if r.score == got.score {
+                return Some(format!(
+                    "Your score at depth {depth} is the position's value at depth {shallower}: \
+                     an entry searched {shallower} plies deep answered a node that needs \
+                     {depth}. Does the probe refuse an entry searched less deep than the node?"
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// A move as text, or "none".

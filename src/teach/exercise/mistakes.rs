@@ -61,7 +61,7 @@ pub const MISTAKES: &[Mistake] = &[
         "ply + 1, -beta, -alpha)",
         "ply + 1, -alpha, -beta)",
         "the child's window not swapped",
-        "a different score",
+        "Is the child's window the parent's negated and swapped",
     ),
     m(
         "alphabeta",
@@ -152,7 +152,7 @@ pub const MISTAKES: &[Mistake] = &[
         "            if self.depth < depth {\n                return None;\n            }\n",
         "",
         "a shallower entry answers a deeper node",
-        "a different score, on start at depth 3",
+        "Does the probe refuse an entry searched less deep than the node",
     ),
     m(
         "cached",
