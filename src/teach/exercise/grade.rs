@@ -138,7 +138,8 @@ pub fn grade_on(
         if got.score != expected.score {
             let verdict = disagree("a different score");
             let why = score_diagnosis(&got, &expected)
-                .or_else(|| depth_diagnosis(exercise, &game, depth, &got, reference));
+                .or_else(|| depth_diagnosis(exercise, &game, depth, &got, reference))
+                .or_else(|| counter_diagnosis(exercise, &got, &expected));
             return match why {
                 Some(why) => Verdict::Wrong(format!("{}\n  {why}", verdict.message())),
                 None => verdict,
@@ -794,6 +795,26 @@ fn depth_diagnosis(
         }
     }
     None
+}
+
+/// What the search's own counters say of a wrong score: late move reductions that reduced
+/// more moves than the rung did on the same search reduced moves it may not (the rung reduces
+/// only what its `reducible` allows: no capture, no check, no escape from check).
+fn counter_diagnosis(
+    exercise: &Exercise,
+    got: &SearchResult<ChessMove>,
+    expected: &SearchResult<ChessMove>,
+) -> Option<String> {
+    let (yours, rung) = (got.stats.reductions, expected.stats.reductions);
+    (exercise.name == "late_move_reductions" && yours > rung).then(|| {
+        format!(
+            "Your search reduced {} moves where the rung reduced {}: does your reduction \
+             leave alone the moves that are not `reducible` (captures, checks, escapes from \
+             check)?",
+            thousands(yours),
+            thousands(rung)
+        )
+    })
 }
 
 /// A move as text, or "none".

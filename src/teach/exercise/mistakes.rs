@@ -312,7 +312,7 @@ pub const MISTAKES: &[Mistake] = &[
         "depth >= 3 && tried >= 3 && reducible)",
         "depth >= 3 && tried >= 3)",
         "captures and checks reduced too",
-        "a different score",
+        "does your reduction leave alone the moves that are not `reducible`",
     ),
     m(
         "connect",
