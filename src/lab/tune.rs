@@ -393,6 +393,12 @@ pub fn presence(set: &TrainingSet) -> Vec<[f64; 2]> {
 }
 // ANCHOR_END: presence
 
+/// Whether a weight value seen in `presence` positions keeps its start value under
+/// `min_presence`: the one rule [`tune`] holds by and [`Holding`] counts by.
+pub fn is_held(presence: f64, min_presence: f64) -> bool {
+    presence < min_presence
+}
+
 /// What a `min_presence` does to the weights of some data, so that a run which holds every
 /// weight can say so before it starts (on a small file the default, made for a million
 /// positions, holds them all, and the epochs would change nothing).
@@ -411,11 +417,10 @@ pub struct Holding {
 }
 
 impl Holding {
-    /// What `min_presence` holds, given each weight's [`presence`]; a value is held exactly
-    /// where [`tune`] holds it.
+    /// What `min_presence` holds, given each weight's [`presence`] ([`is_held`]).
     pub fn of(seen: &[[f64; 2]], min_presence: f64) -> Holding {
         let values = || seen.iter().flatten().copied();
-        let held = values().filter(|&s| s < min_presence).count();
+        let held = values().filter(|&s| is_held(s, min_presence)).count();
         let mut shown: Vec<f64> = values().filter(|&s| s > 0.0).collect();
         shown.sort_by(f64::total_cmp);
         let tenth = shown.len().div_ceil(10);
@@ -487,7 +492,7 @@ pub fn tune(
         let mut grad = gradient(set, &weights, k, threads);
         for (g, s) in grad.0.iter_mut().zip(&seen) {
             for part in 0..2 {
-                if s[part] < min_presence {
+                if is_held(s[part], min_presence) {
                     g[part] = 0.0; // held: Adam's step is 0 where the gradient always is
                 }
             }

@@ -12,7 +12,7 @@
 //! with the move, be legal, and be as long as the rung's own. A `todo!()` still in place is
 //! "not done yet".
 
-use super::Exercise;
+use super::{Diagnosis, Exercise};
 use crate::games::Chess;
 use crate::lab::compare::value_of_move;
 use crate::positions::{NamedPosition, LADDER};
@@ -20,7 +20,7 @@ use crate::search::move_picker::{MovePicker, OrderingTables};
 use crate::search::{engine_for, Engine};
 use crate::stats::SearchResult;
 use crate::teach::notebook::thousands;
-use crate::{Depth, Game, SearchLimits};
+use crate::{Depth, Game, Score, SearchLimits};
 use chess::ChessMove;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -138,8 +138,7 @@ pub fn grade_on(
         if got.score != expected.score {
             let verdict = disagree("a different score");
             let why = score_diagnosis(&got, &expected)
-                .or_else(|| depth_diagnosis(exercise, &game, depth, &got, reference))
-                .or_else(|| counter_diagnosis(exercise, &got, &expected));
+                .or_else(|| exercise_diagnosis(exercise, &game, depth, &got, &expected, reference));
             return match why {
                 Some(why) => Verdict::Wrong(format!("{}\n  {why}", verdict.message())),
                 None => verdict,
@@ -733,7 +732,7 @@ fn score_diagnosis(
     expected: &SearchResult<ChessMove>,
 ) -> Option<String> {
     let mate = |r: &SearchResult<ChessMove>| r.score.mate_moves();
-    if got.score.to_string().ends_with("inf") {
+    if got.score >= Score::INFINITE || got.score <= -Score::INFINITE {
         return Some(
             "Your search returned its starting bound: no move's score ever raised it. Is the \
              best score updated from every child's?"
@@ -755,66 +754,59 @@ fn score_diagnosis(
     }
 }
 
-/// What the depth of a wrong score says, found by searching again. Alpha-beta wrong at a depth
-/// of 2 or more, right at every shallower one (the ladder grades depths in turn): the depths
-/// whose children search with windows of their own. A table's wrong score that is the
-/// position's value at a shallower depth: an entry answered a node deeper than it was searched.
-fn depth_diagnosis(
+/// What the exercise's own [`Diagnosis`] finds in a wrong score, by searching again or by
+/// reading the search's counters (`got` and `expected` at `depth` on `game`).
+fn exercise_diagnosis(
     exercise: &Exercise,
     game: &Chess,
     depth: Depth,
     got: &SearchResult<ChessMove>,
+    expected: &SearchResult<ChessMove>,
     reference: &str,
 ) -> Option<String> {
-    if exercise.name == "alphabeta" && depth >= 2 {
+    match exercise.diagnosis? {
         // The ladder grades a position at depths 1, 2, ... in turn: the shallower ones passed.
-        return Some(format!(
-            "Right at depth{} 1{}, wrong at depth {depth}: at depth 1 the children are leaves, \
-             and the windows children search with matter from depth 2 on. Is the child's window \
-             the parent's negated and swapped, (-beta, -alpha), and its score negated on the \
-             way back?",
-            if depth > 2 { "s" } else { "" },
-            if depth > 2 {
-                format!(" to {}", depth - 1)
-            } else {
-                String::new()
-            },
-        ));
-    }
-    if exercise.name == "cached" && depth >= 2 {
-        let mut below = engine_for::<Chess>(reference).ok()?;
-        for shallower in (1..depth).rev() {
-            let r = below.search(&mut game.clone(), &SearchLimits::depth(shallower));
-            if r.score == got.score {
-                return Some(format!(
-                    "Your score at depth {depth} is the position's value at depth {shallower}: \
-                     an entry searched {shallower} plies deep answered a node that needs \
-                     {depth}. Does the probe refuse an entry searched less deep than the node?"
-                ));
-            }
+        Diagnosis::ChildWindow => (depth >= 2).then(|| {
+            format!(
+                "Right at depth{} 1{}, wrong at depth {depth}: at depth 1 the children are \
+                 leaves, and the windows children search with matter from depth 2 on. Is the \
+                 child's window the parent's negated and swapped, (-beta, -alpha), and its \
+                 score negated on the way back?",
+                if depth > 2 { "s" } else { "" },
+                if depth > 2 {
+                    format!(" to {}", depth - 1)
+                } else {
+                    String::new()
+                },
+            )
+        }),
+        Diagnosis::ShallowerEntry => {
+            let mut below = engine_for::<Chess>(reference).ok()?;
+            (1..depth).rev().find_map(|shallower| {
+                let r = below.search(&mut game.clone(), &SearchLimits::depth(shallower));
+                (r.score == got.score).then(|| {
+                    format!(
+                        "Your score at depth {depth} is the position's value at depth \
+                         {shallower}: an entry searched {shallower} plies deep answered a node \
+                         that needs {depth}. Does the probe refuse an entry searched less deep \
+                         than the node?"
+                    )
+                })
+            })
+        }
+        Diagnosis::ExtraReductions => {
+            let (yours, rung) = (got.stats.reductions, expected.stats.reductions);
+            (yours > rung).then(|| {
+                format!(
+                    "Your search reduced {} moves where the rung reduced {}: does your \
+                     reduction leave alone the moves that are not `reducible` (captures, \
+                     checks, escapes from check)?",
+                    thousands(yours),
+                    thousands(rung)
+                )
+            })
         }
     }
-    None
-}
-
-/// What the search's own counters say of a wrong score: late move reductions that reduced
-/// more moves than the rung did on the same search reduced moves it may not (the rung reduces
-/// only what its `reducible` allows: no capture, no check, no escape from check).
-fn counter_diagnosis(
-    exercise: &Exercise,
-    got: &SearchResult<ChessMove>,
-    expected: &SearchResult<ChessMove>,
-) -> Option<String> {
-    let (yours, rung) = (got.stats.reductions, expected.stats.reductions);
-    (exercise.name == "late_move_reductions" && yours > rung).then(|| {
-        format!(
-            "Your search reduced {} moves where the rung reduced {}: does your reduction \
-             leave alone the moves that are not `reducible` (captures, checks, escapes from \
-             check)?",
-            thousands(yours),
-            thousands(rung)
-        )
-    })
 }
 
 /// A move as text, or "none".

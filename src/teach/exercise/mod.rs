@@ -93,6 +93,21 @@ pub struct Exercise {
     /// idea would otherwise be made, and why it is given: said in the skeleton's header, so
     /// that the learner knows which slips the exercise cannot show. Empty: none.
     pub given: &'static str,
+    /// What a wrong score is diagnosed by, beyond what any score says (a mate at another
+    /// distance, an unraised bound), if anything.
+    pub diagnosis: Option<Diagnosis>,
+}
+
+/// How a wrong score of one exercise is diagnosed, by searching again or reading counters: the
+/// fact behind the typical slip of that idea.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Diagnosis {
+    /// Right at every shallower depth, wrong from depth 2 on: the children's windows.
+    ChildWindow,
+    /// The score the position has at a shallower depth: a table entry not deep enough.
+    ShallowerEntry,
+    /// More moves reduced than the rung reduced: moves that are not `reducible`.
+    ExtraReductions,
 }
 
 /// A piece of shared machinery that an exercise takes in: a module of the crate the learner's
@@ -165,6 +180,7 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
          The root, which is written for you, reads that score.",
     ],
     given: "",
+    diagnosis: Some(Diagnosis::ChildWindow),
 },
 Exercise {
     name: "iterative",
@@ -215,6 +231,7 @@ Exercise {
          is no longer on the line once a better one is found.",
     ],
     given: "",
+    diagnosis: None,
 },
 Exercise {
     name: "cached",
@@ -319,6 +336,7 @@ Exercise {
          comparing it with the window.",
     ],
     given: "",
+    diagnosis: Some(Diagnosis::ShallowerEntry),
 },
 Exercise {
     name: "ordered",
@@ -362,6 +380,7 @@ Exercise {
          usize) is the ply's pair.",
     ],
     given: "Given, outside your parts: only a quiet move's cut-off reaches quiet_cutoff (the search tests the move before it calls), so a capture never becomes a killer here; in your own engine, make that test.",
+    diagnosis: None,
 },
 Exercise {
     name: "pvs",
@@ -392,6 +411,7 @@ Exercise {
          nor when the full window is itself the null window.",
     ],
     given: "",
+    diagnosis: None,
 },
 Exercise {
     name: "quiescence",
@@ -431,6 +451,7 @@ Exercise {
          alpha >= beta (count it with self.state.counter.stats.count_cutoff(tried)).",
     ],
     given: "",
+    diagnosis: None,
 },
 Exercise {
     name: "null_move",
@@ -487,6 +508,7 @@ Exercise {
          since the pass was not a legal move.",
     ],
     given: "Given, outside your part: may_prune (false in check and at a principal-variation node) and game.may_pass() (false in check and when the side to move has only king and pawns, where passing is what it cannot do). Two null moves in a row need no guard of their own: the search after a pass starts with the reduced depth, and at the graded depths no pass happens below another.",
+    diagnosis: None,
 },
 Exercise {
     name: "late_move_reductions",
@@ -530,6 +552,7 @@ Exercise {
          count it in researches. Return the score.",
     ],
     given: "Given, outside your part: which moves may be reduced at all. Your part receives it as `reducible`, true only for a quiet move that neither escapes check nor gives it: captures and checks are never reduced here; in your own engine, make that test.",
+    diagnosis: Some(Diagnosis::ExtraReductions),
 },
 Exercise {
     name: "connect",
@@ -566,6 +589,7 @@ Exercise {
          The side to move follows from the stones.",
     ],
     given: "",
+    diagnosis: None,
 },
 ];
 
