@@ -6,9 +6,6 @@
 // (Generated from src/search/iterative.rs and src/search/deepening.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/iterative.rs, which the commands make on first use.)
 
-// This file is the whole rung, built on the ones below, so it shows what earlier exercises ask
-// you to write (alphabeta): do those first, in this order.
-
 //! # Stage 3: iterative deepening
 //!
 //! A fixed depth is the wrong question for a player with a clock: depth 6 may take a

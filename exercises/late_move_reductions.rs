@@ -10,9 +10,10 @@
 // `reducible`, true only for a quiet move that neither escapes check nor gives it: captures and
 // checks are never reduced here; in your own engine, make that test.
 //
-// This file is the whole rung, built on the ones below, so it shows what earlier exercises ask
-// you to write (alphabeta, iterative, cached, ordered, pvs, quiescence, null_move): do those
-// first, in this order.
+// Hidden here, so that this file shows no other exercise's answer: quiescence's stand_pat,
+// quiescence's captures, iterative's line, cached's store, pvs's null_window, null_move's
+// null_move. Each is one line, exercise_answer!(EXERCISE, PART), which the grader replaces by
+// the rung's own code; write your own in its place if you like.
 
 //! # Stage 8: selective search
 //!
@@ -234,13 +235,8 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         } else {
             self.evaluator.evaluate(game)
         };
-        if !in_check {
-            if stand_pat >= beta {
-                return stand_pat;
-            }
-            best = stand_pat;
-            alpha = alpha.max(stand_pat);
-        }
+        // Hidden: exercise quiescence's part 'stand_pat' (the grader puts the rung's code here).
+        exercise_answer!(quiescence, stand_pat);
         let mut lists = self.lists.take(ply);
         noisy_moves_in_order_into(game, &mut lists.moves, &mut lists.noisy);
         for (tried, &(mv, _, victim)) in lists.noisy.iter().enumerate() {
@@ -259,15 +255,8 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
             if losing && !game.gives_check(mv) {
                 continue;
             }
-            game.play(mv);
-            let score = -self.quiescence(game, ply + 1, -beta, -alpha);
-            game.undo();
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                self.state.counter.stats.count_cutoff(tried);
-                break;
-            }
+            // Hidden: exercise quiescence's part 'captures' (the grader puts the rung's code here).
+            exercise_answer!(quiescence, captures);
         }
         self.lists.give_back(ply, lists);
         best
@@ -391,12 +380,8 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
                 best = score;
                 best_move = Some(mv);
             }
-            if score > alpha {
-                alpha = score;
-                pv.clear();
-                pv.push(mv);
-                pv.extend_from_slice(&child_pv);
-            }
+            // Hidden: exercise iterative's part 'line' (the grader puts the rung's code here).
+            exercise_answer!(iterative, line);
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
                 if quiet && !self.state.counter.stopped() {
@@ -423,8 +408,8 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             return eval.max(alpha);
         }
         if !self.state.counter.stopped() {
-            let bound = Bound::of(best, original_alpha, beta);
-            self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
+            // Hidden: exercise cached's part 'store' (the grader puts the rung's code here).
+            exercise_answer!(cached, store);
         }
         best
     }
@@ -462,15 +447,8 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         if first {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
-        let null = Score(alpha.0 + 1);
-        let score = -self.alphabeta(game, depth - 1, ply + 1, -null, -alpha, pv);
-        // A leaf's value is exact whatever the window (depth 1: the children are leaves), and
-        // in a null-window node the full window is the null window: then no second search.
-        if score > alpha && score < beta && null < beta && depth > 1 {
-            self.state.counter.stats.researches += 1;
-            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
-        }
-        score
+        // Hidden: exercise pvs's part 'null_window' (the grader puts the rung's code here).
+        exercise_answer!(pvs, null_window)
     }
 
     /// One iteration with an aspiration window around the previous score (see
@@ -519,52 +497,8 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         eval: Score,
         beta: Score,
     ) -> Option<Score> {
-        let tried = self.pieces.null_move
-            && !self.verifying
-            && may_prune
-            && depth >= 3
-            && eval >= beta
-            && game.may_pass();
-        if !tried {
-            return None;
-        }
-        let reduction = NULL_MOVE_REDUCTION + depth / 4;
-        let mut null_pv = Vec::new();
-        self.set_line(ply, None);
-        game.pass();
-        let null_depth = depth.saturating_sub(1 + reduction);
-        let score = -self.alphabeta(
-            game,
-            null_depth,
-            ply + 1,
-            -beta,
-            -Score(beta.0 - 1),
-            &mut null_pv,
-        );
-        game.undo();
-        if self.state.counter.stopped() {
-            return Some(Score::DRAW);
-        }
-        // Far from the horizon a wrong cut costs a lot: the node, searched one ply shallower
-        // with real moves only (no pass anywhere below), must agree. In zugzwang it does
-        // not, since there every real move is worse than passing.
-        let verified = score >= beta
-            && (depth < NULL_MOVE_VERIFY_DEPTH || {
-                self.verifying = true;
-                let check =
-                    self.alphabeta(game, depth - 1, ply, Score(beta.0 - 1), beta, &mut null_pv);
-                self.verifying = false;
-                check >= beta
-            });
-        if self.state.counter.stopped() {
-            return Some(Score::DRAW);
-        }
-        if !verified {
-            return None;
-        }
-        self.state.counter.stats.null_move_cutoffs += 1;
-        // A mate found after a pass is no mate: the pass was not a legal move.
-        Some(if score.is_mate() { beta } else { score })
+        // Hidden: exercise null_move's part 'null_move' (the grader puts the rung's code here).
+        exercise_answer!(null_move, null_move)
     }
 
     /// **Reverse futility pruning**: far above beta, near the horizon, the opponent cannot

@@ -12,9 +12,11 @@
 // after a pass starts with the reduced depth, and at the graded depths no pass happens below
 // another.
 //
-// This file is the whole rung, built on the ones below, so it shows what earlier exercises ask
-// you to write (alphabeta, iterative, cached, ordered, pvs, quiescence): do those first, in
-// this order.
+// Hidden here, so that this file shows no other exercise's answer: quiescence's stand_pat,
+// quiescence's captures, iterative's line, cached's store, pvs's null_window,
+// late_move_reductions's reduction, late_move_reductions's reduced_search. Each is one line,
+// exercise_answer!(EXERCISE, PART), which the grader replaces by the rung's own code; write
+// your own in its place if you like.
 
 //! # Stage 8: selective search
 //!
@@ -236,13 +238,8 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         } else {
             self.evaluator.evaluate(game)
         };
-        if !in_check {
-            if stand_pat >= beta {
-                return stand_pat;
-            }
-            best = stand_pat;
-            alpha = alpha.max(stand_pat);
-        }
+        // Hidden: exercise quiescence's part 'stand_pat' (the grader puts the rung's code here).
+        exercise_answer!(quiescence, stand_pat);
         let mut lists = self.lists.take(ply);
         noisy_moves_in_order_into(game, &mut lists.moves, &mut lists.noisy);
         for (tried, &(mv, _, victim)) in lists.noisy.iter().enumerate() {
@@ -261,15 +258,8 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
             if losing && !game.gives_check(mv) {
                 continue;
             }
-            game.play(mv);
-            let score = -self.quiescence(game, ply + 1, -beta, -alpha);
-            game.undo();
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                self.state.counter.stats.count_cutoff(tried);
-                break;
-            }
+            // Hidden: exercise quiescence's part 'captures' (the grader puts the rung's code here).
+            exercise_answer!(quiescence, captures);
         }
         self.lists.give_back(ply, lists);
         best
@@ -393,12 +383,8 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
                 best = score;
                 best_move = Some(mv);
             }
-            if score > alpha {
-                alpha = score;
-                pv.clear();
-                pv.push(mv);
-                pv.extend_from_slice(&child_pv);
-            }
+            // Hidden: exercise iterative's part 'line' (the grader puts the rung's code here).
+            exercise_answer!(iterative, line);
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
                 if quiet && !self.state.counter.stopped() {
@@ -425,8 +411,8 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             return eval.max(alpha);
         }
         if !self.state.counter.stopped() {
-            let bound = Bound::of(best, original_alpha, beta);
-            self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
+            // Hidden: exercise cached's part 'store' (the grader puts the rung's code here).
+            exercise_answer!(cached, store);
         }
         best
     }
@@ -464,15 +450,8 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         if first {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
-        let null = Score(alpha.0 + 1);
-        let score = -self.alphabeta(game, depth - 1, ply + 1, -null, -alpha, pv);
-        // A leaf's value is exact whatever the window (depth 1: the children are leaves), and
-        // in a null-window node the full window is the null window: then no second search.
-        if score > alpha && score < beta && null < beta && depth > 1 {
-            self.state.counter.stats.researches += 1;
-            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
-        }
-        score
+        // Hidden: exercise pvs's part 'null_window' (the grader puts the rung's code here).
+        exercise_answer!(pvs, null_window)
     }
 
     /// One iteration with an aspiration window around the previous score (see
@@ -568,11 +547,8 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         reducible: bool,
         pv_node: bool,
     ) -> Depth {
-        if !(self.pieces.late_move_reductions && depth >= 3 && tried >= 3 && reducible) {
-            return 0;
-        }
-        let r = self.reductions[(depth as usize).min(63)][tried.min(63)];
-        r.saturating_sub(u32::from(pv_node)).min(depth - 2)
+        // Hidden: exercise late_move_reductions's part 'reduction' (the grader puts the rung's code here).
+        exercise_answer!(late_move_reductions, reduction)
     }
 
     /// The value of a child (its move already played) for a node at `depth`: the first move
@@ -594,23 +570,8 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         if tried == 0 {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
         }
-        let null = -Score(alpha.0 + 1);
-        let reduced = depth - 1 - reduction;
-        let mut score = -self.alphabeta(game, reduced, ply + 1, null, -alpha, child_pv);
-        if reduction > 0 {
-            self.state.counter.stats.reductions += 1;
-            if score > alpha {
-                // A surprise: search it again at full depth.
-                score = -self.alphabeta(game, depth - 1, ply + 1, null, -alpha, child_pv);
-            }
-        }
-        // Strictly inside the window: only a principal-variation node's window (wider than a
-        // null one) has room for that.
-        if score > alpha && score < beta {
-            self.state.counter.stats.researches += 1;
-            score = -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
-        }
-        score
+        // Hidden: exercise late_move_reductions's part 'reduced_search' (the grader puts the rung's code here).
+        exercise_answer!(late_move_reductions, reduced_search)
     }
 
     /// **Late move pruning**: very near the horizon, how many quiet moves this node tries

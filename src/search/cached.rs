@@ -127,12 +127,14 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
                 best = score;
                 best_move = Some(mv);
             }
+            // ANCHOR: answer_line
             if score > alpha {
                 alpha = score;
                 pv.clear();
                 pv.push(mv);
                 pv.extend_from_slice(&child_pv);
             }
+            // ANCHOR_END: answer_line
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
                 break;

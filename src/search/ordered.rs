@@ -114,12 +114,14 @@ impl<G: Game> IterativeStage<G> for Ordered<G> {
                 best = score;
                 best_move = Some(mv);
             }
+            // ANCHOR: answer_line
             if score > alpha {
                 alpha = score;
                 pv.clear();
                 pv.push(mv);
                 pv.extend_from_slice(&child_pv);
             }
+            // ANCHOR_END: answer_line
             let quiet = game.capture(mv).is_none();
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
@@ -133,8 +135,10 @@ impl<G: Game> IterativeStage<G> for Ordered<G> {
             }
         }
         if !self.state.counter.stopped() {
+            // ANCHOR: answer_store
             let bound = Bound::of(best, original_alpha, beta);
             self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
+            // ANCHOR_END: answer_store
         }
         best
     }

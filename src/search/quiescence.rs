@@ -188,12 +188,14 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
                 best = score;
                 best_move = Some(mv);
             }
+            // ANCHOR: answer_line
             if score > alpha {
                 alpha = score;
                 pv.clear();
                 pv.push(mv);
                 pv.extend_from_slice(&child_pv);
             }
+            // ANCHOR_END: answer_line
             let quiet = game.capture(mv).is_none();
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
@@ -207,8 +209,10 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
             }
         }
         if !self.state.counter.stopped() {
+            // ANCHOR: answer_store
             let bound = Bound::of(best, original_alpha, beta);
             self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
+            // ANCHOR_END: answer_store
         }
         best
     }
@@ -237,6 +241,7 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
         if first {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
+        // ANCHOR: answer_null_window
         let null = Score(alpha.0 + 1);
         let score = -self.alphabeta(game, depth - 1, ply + 1, -null, -alpha, pv);
         // A leaf's value is exact whatever the window (depth 1: the children are leaves), and
@@ -246,6 +251,7 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
         score
+        // ANCHOR_END: answer_null_window
     }
     // ANCHOR_END: search_move
 

@@ -222,6 +222,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         } else {
             self.evaluator.evaluate(game)
         };
+        // ANCHOR: answer_stand_pat
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;
@@ -229,6 +230,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
             best = stand_pat;
             alpha = alpha.max(stand_pat);
         }
+        // ANCHOR_END: answer_stand_pat
         let mut lists = self.lists.take(ply);
         noisy_moves_in_order_into(game, &mut lists.moves, &mut lists.noisy);
         for (tried, &(mv, _, victim)) in lists.noisy.iter().enumerate() {
@@ -249,6 +251,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
                 continue;
             }
             // ANCHOR_END: losing_checks
+            // ANCHOR: answer_captures
             game.play(mv);
             let score = -self.quiescence(game, ply + 1, -beta, -alpha);
             game.undo();
@@ -258,6 +261,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
                 self.state.counter.stats.count_cutoff(tried);
                 break;
             }
+            // ANCHOR_END: answer_captures
         }
         self.lists.give_back(ply, lists);
         best
@@ -386,12 +390,14 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
                 best = score;
                 best_move = Some(mv);
             }
+            // ANCHOR: answer_line
             if score > alpha {
                 alpha = score;
                 pv.clear();
                 pv.push(mv);
                 pv.extend_from_slice(&child_pv);
             }
+            // ANCHOR_END: answer_line
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
                 if quiet && !self.state.counter.stopped() {
@@ -418,8 +424,10 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             return eval.max(alpha);
         }
         if !self.state.counter.stopped() {
+            // ANCHOR: answer_store
             let bound = Bound::of(best, original_alpha, beta);
             self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
+            // ANCHOR_END: answer_store
         }
         best
     }
@@ -458,6 +466,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         if first {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
+        // ANCHOR: answer_null_window
         let null = Score(alpha.0 + 1);
         let score = -self.alphabeta(game, depth - 1, ply + 1, -null, -alpha, pv);
         // A leaf's value is exact whatever the window (depth 1: the children are leaves), and
@@ -467,6 +476,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
         score
+        // ANCHOR_END: answer_null_window
     }
 
     /// One iteration with an aspiration window around the previous score (see

@@ -12,7 +12,8 @@
 //! with the move, be legal, and be as long as the rung's own. A `todo!()` still in place is
 //! "not done yet".
 
-use super::{Diagnosis, Exercise};
+use super::diagnose::{diagnose, Disagreement};
+use super::Exercise;
 use crate::games::Chess;
 use crate::lab::compare::value_of_move;
 use crate::positions::{NamedPosition, LADDER};
@@ -20,7 +21,7 @@ use crate::search::move_picker::{MovePicker, OrderingTables};
 use crate::search::{engine_for, Engine};
 use crate::stats::SearchResult;
 use crate::teach::notebook::thousands;
-use crate::{Depth, Game, Score, SearchLimits};
+use crate::{Depth, Game, SearchLimits};
 use chess::ChessMove;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -137,8 +138,14 @@ pub fn grade_on(
         }
         if got.score != expected.score {
             let verdict = disagree("a different score");
-            let why = score_diagnosis(&got, &expected)
-                .or_else(|| exercise_diagnosis(exercise, &game, depth, &got, &expected, reference));
+            let seen = Disagreement {
+                game: &game,
+                depth,
+                got: &got,
+                expected: &expected,
+                reference,
+            };
+            let why = diagnose(exercise, &seen, make);
             return match why {
                 Some(why) => Verdict::Wrong(format!("{}\n  {why}", verdict.message())),
                 None => verdict,
@@ -722,91 +729,6 @@ fn grade_game_facts<G: Game + 'static>(name: &str, make: &dyn Fn() -> G) -> Verd
         thousands(total),
         "the first player wins"
     ))
-}
-
-/// What a wrong score says by itself, where it says something: a mate that is not there, or
-/// one at another distance, points at the table's mate scores; a score beyond any mate is a
-/// search that never raised its starting bound.
-fn score_diagnosis(
-    got: &SearchResult<ChessMove>,
-    expected: &SearchResult<ChessMove>,
-) -> Option<String> {
-    let mate = |r: &SearchResult<ChessMove>| r.score.mate_moves();
-    if got.score >= Score::INFINITE || got.score <= -Score::INFINITE {
-        return Some(
-            "Your search returned its starting bound: no move's score ever raised it. Is the \
-             best score updated from every child's?"
-                .to_string(),
-        );
-    }
-    match (mate(got), mate(expected)) {
-        (Some(yours), theirs) => Some(format!(
-            "Your search claims a mate in {} where the position has {}: are mate scores \
-             stored relative to the node and read back relative to the root?",
-            yours.abs(),
-            theirs.map_or("none".to_string(), |m| format!("a mate in {}", m.abs()))
-        )),
-        (None, Some(theirs)) => Some(format!(
-            "The position has a mate in {} that your search does not see.",
-            theirs.abs()
-        )),
-        (None, None) => None,
-    }
-}
-
-/// What the exercise's own [`Diagnosis`] finds in a wrong score, by searching again or by
-/// reading the search's counters (`got` and `expected` at `depth` on `game`).
-fn exercise_diagnosis(
-    exercise: &Exercise,
-    game: &Chess,
-    depth: Depth,
-    got: &SearchResult<ChessMove>,
-    expected: &SearchResult<ChessMove>,
-    reference: &str,
-) -> Option<String> {
-    match exercise.diagnosis? {
-        // The ladder grades a position at depths 1, 2, ... in turn: the shallower ones passed.
-        Diagnosis::ChildWindow => (depth >= 2).then(|| {
-            format!(
-                "Right at depth{} 1{}, wrong at depth {depth}: at depth 1 the children are \
-                 leaves, and the windows children search with matter from depth 2 on. Is the \
-                 child's window the parent's negated and swapped, (-beta, -alpha), and its \
-                 score negated on the way back?",
-                if depth > 2 { "s" } else { "" },
-                if depth > 2 {
-                    format!(" to {}", depth - 1)
-                } else {
-                    String::new()
-                },
-            )
-        }),
-        Diagnosis::ShallowerEntry => {
-            let mut below = engine_for::<Chess>(reference).ok()?;
-            (1..depth).rev().find_map(|shallower| {
-                let r = below.search(&mut game.clone(), &SearchLimits::depth(shallower));
-                (r.score == got.score).then(|| {
-                    format!(
-                        "Your score at depth {depth} is the position's value at depth \
-                         {shallower}: an entry searched {shallower} plies deep answered a node \
-                         that needs {depth}. Does the probe refuse an entry searched less deep \
-                         than the node?"
-                    )
-                })
-            })
-        }
-        Diagnosis::ExtraReductions => {
-            let (yours, rung) = (got.stats.reductions, expected.stats.reductions);
-            (yours > rung).then(|| {
-                format!(
-                    "Your search reduced {} moves where the rung reduced {}: does your \
-                     reduction leave alone the moves that are not `reducible` (captures, \
-                     checks, escapes from check)?",
-                    thousands(yours),
-                    thousands(rung)
-                )
-            })
-        }
-    }
 }
 
 /// A move as text, or "none".

@@ -256,28 +256,28 @@ pub const MISTAKES: &[Mistake] = &[
         "        if !in_check {\n            if stand_pat >= beta {",
         "        if true {\n            if stand_pat >= beta {",
         "standing pat in check",
-        "a different score, on cpw-pos4",
+        "does your quiescence stand pat in check?",
     ),
     m(
         "quiescence",
         "            best = stand_pat;\n            alpha = alpha.max(stand_pat);\n",
         "",
         "the evaluation never the floor",
-        "a different score, on start at depth 1",
+        "is stand pat the floor of `best`",
     ),
     m(
         "quiescence",
         "            if stand_pat >= beta {\n                return stand_pat;\n            }\n",
         "",
         "no cut-off by standing pat",
-        "a different score",
+        "already reaches beta return it at once",
     ),
     m(
         "quiescence",
         "-self.quiescence(game, ply + 1, -beta, -alpha)",
         "-self.quiescence(game, ply + 1, -alpha, -beta)",
         "the capture's window not swapped",
-        "a different score",
+        "the window negated and swapped, (-beta, -alpha)",
     ),
     m(
         "null_move",
@@ -420,9 +420,15 @@ pub fn check_all(root: &Path) -> Result<Vec<Graded>> {
     io(std::fs::create_dir_all(&src), &src)?;
     let mut files = Vec::new();
     for exercise in super::EXERCISES {
-        let (name, skeleton) = (exercise.name, super::skeleton(exercise)?);
-        files.push((name, "the skeleton", Expected::NotDone, skeleton));
-        files.push((name, "the solution", Expected::Solved, solution(exercise)?));
+        // The skeleton as `check` compiles it: the other exercises' hidden parts filled in.
+        let skeleton = super::fill_answers(exercise, &super::skeleton(exercise)?)?;
+        files.push((exercise.name, "the skeleton", Expected::NotDone, skeleton));
+        files.push((
+            exercise.name,
+            "the solution",
+            Expected::Solved,
+            solution(exercise)?,
+        ));
     }
     for mistake in MISTAKES {
         let expected = Expected::Rejected(mistake.expected);

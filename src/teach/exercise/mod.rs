@@ -11,12 +11,14 @@
 //! ```
 //!
 //! mdBook drops anchor lines from what it includes, and so do the rung diffs
-//! ([`crate::teach::diff`]), so the marks never show in the book. [`skeleton`] turns the source
+//! ([`crate::teach::diff`]), so the marks never show in the book. [`skeleton()`] turns the source
 //! into the exercise: each marked part becomes a `todo!()` with the part's name, and the file's
 //! `crate::` paths become `searchlab::`, since the learner's copy is compiled as a small crate of
 //! its own that depends on searchlab (so a learner's compile error can never break the
-//! crate). The committed skeletons in `exercises/` are what [`skeleton`] generates; a test
+//! crate). The committed skeletons in `exercises/` are what [`skeleton()`] generates; a test
 //! keeps them so. The solution is the rung's own file, named in each skeleton's header.
+//! An earlier exercise's idea that a later rung repeats is hidden in the later skeleton as
+//! well, and filled in when graded ([`skeleton`](mod@skeleton) says how).
 //!
 //! **Grading** ([`grade`]) holds the learner's engine to the facts the ladder tests hold for
 //! the rung itself: the same score and move as the rung below on the 24 ladder positions at
@@ -29,10 +31,16 @@
 
 pub mod build;
 pub mod cell;
+pub mod diagnose;
 pub mod game_tree;
 pub mod grade;
 pub mod mistakes;
+pub mod skeleton;
 pub mod workspace;
+
+pub use skeleton::{
+    fill_answers, parts, parts_to_write, skeleton, solution, todo_message, Part, ANSWER_MACRO,
+};
 
 use crate::error::{Error, Result};
 
@@ -108,6 +116,9 @@ pub enum Diagnosis {
     ShallowerEntry,
     /// More moves reduced than the rung reduced: moves that are not `reducible`.
     ExtraReductions,
+    /// A quiescence search's stand pat and captures: probe positions that tell the slips
+    /// apart (see [`diagnose`]).
+    StandPat,
 }
 
 /// A piece of shared machinery that an exercise takes in: a module of the crate the learner's
@@ -451,7 +462,7 @@ Exercise {
          alpha >= beta (count it with self.state.counter.stats.count_cutoff(tried)).",
     ],
     given: "",
-    diagnosis: None,
+    diagnosis: Some(Diagnosis::StandPat),
 },
 Exercise {
     name: "null_move",
@@ -605,334 +616,4 @@ pub fn find(name: &str) -> Result<&'static Exercise> {
                 .join(", ")
         ))
     })
-}
-
-/// A marked part of a rung's source: its name and its lines (0-based, the anchor lines
-/// themselves included).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Part {
-    /// The anchor's name without `exercise_` (`node`).
-    pub name: String,
-    /// The line of `// ANCHOR: exercise_NAME`.
-    pub start: usize,
-    /// The line of `// ANCHOR_END: exercise_NAME`.
-    pub end: usize,
-}
-
-/// The marked parts of `source`, in order. An unclosed or nested mark is an error.
-pub fn parts(source: &str) -> Result<Vec<Part>> {
-    let mut found = Vec::new();
-    let mut open: Option<(String, usize)> = None;
-    for (i, line) in source.lines().enumerate() {
-        let t = line.trim();
-        if let Some(name) = t.strip_prefix("// ANCHOR: exercise_") {
-            if let Some((other, _)) = &open {
-                return Err(Error::Setting(format!(
-                    "line {}: exercise part '{name}' opens inside '{other}'",
-                    i + 1
-                )));
-            }
-            open = Some((name.trim().to_string(), i));
-        } else if let Some(name) = t.strip_prefix("// ANCHOR_END: exercise_") {
-            match open.take() {
-                Some((opened, start)) if opened == name.trim() => found.push(Part {
-                    name: opened,
-                    start,
-                    end: i,
-                }),
-                _ => {
-                    return Err(Error::Setting(format!(
-                        "line {}: exercise part '{}' closes without opening",
-                        i + 1,
-                        name.trim()
-                    )))
-                }
-            }
-        }
-    }
-    if let Some((name, start)) = open {
-        return Err(Error::Setting(format!(
-            "line {}: exercise part '{name}' is never closed",
-            start + 1
-        )));
-    }
-    Ok(found)
-}
-
-/// The text a part becomes in the skeleton: what `todo!()` says when it is reached.
-pub fn todo_message(exercise: &Exercise, part: &str) -> String {
-    format!("exercise {}: write the part '{part}'", exercise.name)
-}
-
-/// The part name that marks, in a shared module, items the learner's copy takes from the crate
-/// ([`Shared::from_crate`]).
-const FROM_CRATE: &str = "from_crate";
-
-/// Whether the part called `name` is one `exercise` takes out: every part its files mark (but
-/// a `from_crate` mark), or those it names.
-fn writes(exercise: &Exercise, name: &str) -> bool {
-    name != FROM_CRATE && (exercise.parts.is_empty() || exercise.parts.contains(&name))
-}
-
-/// The parts of `exercise` to write, in its rung's file and its shared modules.
-pub fn parts_to_write(exercise: &Exercise) -> Result<Vec<Part>> {
-    let mut all = parts(exercise.source)?;
-    for shared in exercise.shared {
-        all.extend(parts(shared.source)?);
-    }
-    Ok(all
-        .into_iter()
-        .filter(|p| writes(exercise, &p.name))
-        .collect())
-}
-
-/// The exercise's skeleton: the rung's source with each marked part replaced by a `todo!()`
-/// (indented as the part was), the book's other anchor lines dropped, `crate::` paths made
-/// `searchlab::`, each shared module appended as a module of the file, and a header that says
-/// what to do and where the solution is.
-pub fn skeleton(exercise: &Exercise) -> Result<String> {
-    if parts_to_write(exercise)?.is_empty() {
-        return Err(Error::Setting(format!(
-            "{} has no exercise marks",
-            exercise.source_path
-        )));
-    }
-    assemble(exercise, true)
-}
-
-/// The solution, in the shape of the learner's file: the rung's own code (and its shared
-/// modules') with nothing taken out. What `check` on it grades is the rung itself.
-pub fn solution(exercise: &Exercise) -> Result<String> {
-    assemble(exercise, false)
-}
-
-/// The skeleton header's notes, as comment lines: the decision the rung gives
-/// ([`Exercise::given`]), and, for a rung above the first, that its file holds the answers of
-/// the exercises below it (a rung is the whole search, built on the ones before).
-fn header_notes(exercise: &Exercise) -> String {
-    let mut notes = Vec::new();
-    if !exercise.given.is_empty() {
-        notes.push(exercise.given.to_string());
-    }
-    let earlier: Vec<&str> = EXERCISES
-        .iter()
-        .take_while(|e| e.name != exercise.name)
-        .filter(|e| !e.game)
-        .map(|e| e.name)
-        .collect();
-    if !exercise.game && !earlier.is_empty() {
-        notes.push(format!(
-            "This file is the whole rung, built on the ones below, so it shows what earlier \
-             exercises ask you to write ({}): do those first, in this order.",
-            earlier.join(", ")
-        ));
-    }
-    let blocks: Vec<String> = notes
-        .iter()
-        .map(|note| {
-            let mut block = String::new();
-            let mut line = String::from("//");
-            for word in note.split_whitespace() {
-                if line.len() + 1 + word.len() > 96 {
-                    block.push_str(&line);
-                    block.push('\n');
-                    line = String::from("//");
-                }
-                line.push(' ');
-                line.push_str(word);
-            }
-            block + &line + "\n"
-        })
-        .collect();
-    if blocks.is_empty() {
-        String::new()
-    } else {
-        blocks.join("//\n") + "\n"
-    }
-}
-
-impl Shared {
-    /// Its path as the learner's crate names it (`searchlab::search::deepening`).
-    fn searchlab_path(&self) -> String {
-        self.crate_path.replace("crate::", "searchlab::")
-    }
-}
-
-/// The learner's file of `exercise`, with its parts taken out (`take_out`) or left in.
-fn assemble(exercise: &Exercise, take_out: bool) -> Result<String> {
-    let sources = std::iter::once(exercise.source_path)
-        .chain(exercise.shared.iter().map(|s| s.source_path))
-        .collect::<Vec<_>>()
-        .join(" and ");
-    let mut out = if take_out {
-        format!(
-            "// Exercise `{name}`: {title}.\n\
-             //\n\
-             // Write the parts marked `todo!()`, then: searchlab exercise check {name}\n\
-             // Stuck? searchlab exercise hint {name} (one hint at a time).\n\
-             // The solution is the rung itself: {sources}.\n\
-             // (Generated from {sources} by `searchlab exercise skeletons`; work in your own\n\
-             // copy, exercises/mine/{name}.rs, which the commands make on first use.)\n\n",
-            name = exercise.name,
-            title = exercise.title,
-        ) + &header_notes(exercise)
-    } else {
-        format!(
-            "// The solution of exercise `{name}`: {sources}, assembled as your copy is.\n\n",
-            name = exercise.name,
-        )
-    };
-    // A line of a source as the learner's crate reads it: `crate::` is searchlab, and a shared
-    // module is the copy in this file (seen from the rung as `self::`, from another shared
-    // module as `super::`).
-    let local = |prefix: &'static str| {
-        move |line: &str| {
-            let line = line.replace("crate::", "searchlab::");
-            exercise.shared.iter().fold(line, |line, s| {
-                line.replace(
-                    &format!("{}::", s.searchlab_path()),
-                    &format!("{prefix}{}::", s.module),
-                )
-            })
-        }
-    };
-    out.push_str(&take_parts(
-        exercise,
-        exercise.source,
-        take_out,
-        "",
-        None,
-        &local("self::"),
-    )?);
-    for shared in exercise.shared {
-        out.push_str(&format!(
-            "\n// {rule}\n// The shared machinery this exercise takes in: {path}, as the module `{module}`\n\
-             // (the code above uses it as `self::{module}`).\n// {rule}\n\n\
-             pub mod {module} {{\n",
-            rule = "-".repeat(92),
-            path = shared.source_path,
-            module = shared.module,
-        ));
-        let items = match shared.from_crate {
-            [one] => one.to_string(),
-            many => format!("{{{}}}", many.join(", ")),
-        };
-        let from_crate = format!("pub use {}::{items};", shared.searchlab_path());
-        let from_crate = Some(from_crate.as_str());
-        let text = take_parts(
-            exercise,
-            shared.source,
-            take_out,
-            "    ",
-            from_crate,
-            &local("super::"),
-        )?;
-        out.push_str(&text);
-        out.push_str("}\n");
-    }
-    Ok(out)
-}
-
-/// `source` made the learner's: each part of `exercise` replaced by a `todo!()` (if
-/// `take_out`), a `from_crate` part by the line `from_crate`, other anchor lines dropped, the
-/// other lines' paths made the learner's crate's by `paths`, and every line indented by
-/// `indent`.
-fn take_parts(
-    exercise: &Exercise,
-    source: &str,
-    take_out: bool,
-    indent: &str,
-    from_crate: Option<&str>,
-    paths: &dyn Fn(&str) -> String,
-) -> Result<String> {
-    let lines: Vec<&str> = source.lines().collect();
-    let taken: Vec<Part> = parts(source)?
-        .into_iter()
-        .filter(|p| p.name == FROM_CRATE || (take_out && writes(exercise, &p.name)))
-        .collect();
-    let mut out = String::new();
-    let mut push = |line: &str| {
-        if !line.is_empty() {
-            out.push_str(indent);
-        }
-        out.push_str(line);
-        out.push('\n');
-    };
-    let mut i = 0;
-    while i < lines.len() {
-        if let Some(part) = taken.iter().find(|p| p.start == i) {
-            if part.name == FROM_CRATE {
-                if let Some(line) = from_crate {
-                    push(line);
-                }
-            } else {
-                let own: String = lines[i].chars().take_while(|c| c.is_whitespace()).collect();
-                // The block's last expression stays an expression; before more statements, a
-                // statement.
-                let tail = lines[part.end + 1..]
-                    .iter()
-                    .find(|l| !l.trim().is_empty())
-                    .is_some_and(|l| l.trim_start().starts_with('}'));
-                push(&format!(
-                    "{own}todo!(\"{}\"){}",
-                    todo_message(exercise, &part.name),
-                    if tail { "" } else { ";" }
-                ));
-            }
-            i = part.end + 1;
-            continue;
-        }
-        let t = lines[i].trim_start();
-        if !(t.starts_with("// ANCHOR:") || t.starts_with("// ANCHOR_END:")) {
-            push(&paths(lines[i]));
-        }
-        i += 1;
-    }
-    Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn marks_are_read_and_bad_marks_named() {
-        let src = "a\n    // ANCHOR: exercise_x\n    b\n    // ANCHOR_END: exercise_x\nc\n";
-        assert_eq!(
-            parts(src).unwrap(),
-            [Part {
-                name: "x".into(),
-                start: 1,
-                end: 3
-            }]
-        );
-        let open = "// ANCHOR: exercise_x\nb\n";
-        assert!(parts(open)
-            .unwrap_err()
-            .to_string()
-            .contains("never closed"));
-        let stray = "// ANCHOR_END: exercise_y\n";
-        assert!(parts(stray)
-            .unwrap_err()
-            .to_string()
-            .contains("closes without opening"));
-    }
-
-    #[test]
-    fn a_skeleton_replaces_each_part_and_keeps_the_rest() {
-        for exercise in EXERCISES {
-            let text = skeleton(exercise).unwrap();
-            assert!(!text.contains("ANCHOR"), "{}", exercise.name);
-            assert!(!text.contains("crate::"), "{}", exercise.name);
-            for part in parts_to_write(exercise).unwrap() {
-                assert!(
-                    text.contains(&todo_message(exercise, &part.name)),
-                    "{} {}",
-                    exercise.name,
-                    part.name
-                );
-            }
-            assert!(text.contains(exercise.source_path));
-        }
-    }
 }

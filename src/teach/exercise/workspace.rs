@@ -224,7 +224,8 @@ pub fn check_file(root: &Path, exercise: &Exercise, mine: &Path, seconds: u64) -
     let dir = program_dir(root, &program);
     io(std::fs::create_dir_all(dir.join("src")), &dir)?;
     let copy = dir.join("src").join(GRADED_FILE);
-    write_if_changed(&copy, &graded)?;
+    // Another exercise's part hidden in the skeleton gets the rung's code, on its own line.
+    write_if_changed(&copy, &super::fill_answers(exercise, &graded)?)?;
     // The compiler and the grader read the copy; the learner knows the file by its own name.
     let own_name = |text: String| {
         text.replace(&copy.display().to_string(), &mine.display().to_string())
