@@ -7,12 +7,27 @@
 //! learner never stares at a silent terminal. The program then runs with a time limit, and is
 //! killed when it has used it up: a learner's loop that never ends is a message, not a hang.
 
-use super::workspace::Built;
 use crate::error::{Error, Result};
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// What building and running a grading program found ([`super::workspace::build_and_run`]).
+#[derive(Clone, Debug)]
+pub enum Built {
+    /// The program ran: whether it exited 0, and what it printed.
+    Ran {
+        /// Whether it exited 0.
+        passed: bool,
+        /// Its output, trimmed.
+        output: String,
+    },
+    /// The compiler's errors, at most twelve lines of them.
+    DoesNotCompile(String),
+    /// The program ran past its time limit and was stopped.
+    TimedOut,
+}
 
 /// Builds the crate of `dir` into `target` (dev profile). Returns the compiler's errors (at
 /// most twelve lines) if it does not compile. `first`: the program was never built, so

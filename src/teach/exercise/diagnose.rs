@@ -3,7 +3,7 @@
 //! [`Diagnosis`]: a second search, the search's counters, or small probe positions searched by
 //! the learner's engine and the rung, each built so that one typical slip shows there.
 
-use super::grade::run_caught;
+use super::caught::run_caught;
 use super::{Diagnosis, Exercise};
 use crate::games::Chess;
 use crate::search::{engine_for, Engine};

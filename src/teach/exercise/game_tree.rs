@@ -5,8 +5,8 @@
 //!
 //! Connect Three's tree from the empty board has 277,167 nodes, a fraction of a second to walk.
 
+use super::words::list;
 use crate::game::{Game, Outcome};
-use crate::teach::exercise::grade::list;
 
 /// The first position, in the order of a depth-first walk, where `yours` and `theirs` differ in
 /// legal moves or outcome, as a message naming the line that reaches it; or the number of
@@ -79,7 +79,7 @@ fn walk<A: Game, B: Game>(
 
 /// `step` run, a panic in it turned into a message that says where in the game it came.
 fn caught(step: impl FnOnce(), doing: &str) -> Result<(), String> {
-    super::grade::run_caught(step).map_err(|panic| {
+    super::caught::run_caught(step).map_err(|panic| {
         format!(
             "your game panicked {doing}: {} ({})",
             panic.message, panic.location

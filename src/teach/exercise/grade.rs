@@ -12,7 +12,9 @@
 //! with the move, be legal, and be as long as the rung's own. A `todo!()` still in place is
 //! "not done yet".
 
+use super::caught::{run_caught, Panic};
 use super::diagnose::{diagnose, Disagreement};
+use super::words::{list, or_none};
 use super::Exercise;
 use crate::games::Chess;
 use crate::lab::compare::value_of_move;
@@ -23,7 +25,6 @@ use crate::stats::SearchResult;
 use crate::teach::notebook::thousands;
 use crate::{Depth, Game, SearchLimits};
 use chess::ChessMove;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -485,62 +486,6 @@ fn line_problem(game: &Chess, got: &SearchResult<ChessMove>, length: usize) -> O
     None
 }
 
-/// A panic caught while grading: its message and where it happened.
-#[derive(Clone, Debug)]
-pub(super) struct Panic {
-    /// What it said (for a `todo!()`, "not yet implemented: …").
-    pub(super) message: String,
-    /// The file and line.
-    pub(super) location: String,
-}
-
-thread_local! {
-    /// Whether this thread is running a learner's search (its panics are caught and recorded).
-    static GRADING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// The last panic of this thread while grading.
-    static LAST_PANIC: std::cell::RefCell<Option<Panic>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Installs, once, a panic hook that records the panics of grading threads (printing nothing)
-/// and hands every other panic to the hook that was there before.
-fn install_hook() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !GRADING.with(|g| g.get()) {
-                return previous(info);
-            }
-            let message = info
-                .payload()
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            let location = info
-                .location()
-                .map_or(String::new(), |l| format!("{}:{}", l.file(), l.line()));
-            LAST_PANIC.with(|p| *p.borrow_mut() = Some(Panic { message, location }));
-        }));
-    });
-}
-
-/// Runs `f`, turning a panic into its message and location, with nothing printed.
-pub(super) fn run_caught<T>(f: impl FnOnce() -> T) -> std::result::Result<T, Panic> {
-    install_hook();
-    // As it was after: a catch inside another (a game's move inside its grading) leaves the
-    // outer one catching.
-    let was = GRADING.with(|g| g.replace(true));
-    let result = catch_unwind(AssertUnwindSafe(f));
-    GRADING.with(|g| g.set(was));
-    result.map_err(|_| {
-        LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or(Panic {
-            message: "a panic".to_string(),
-            location: String::new(),
-        })
-    })
-}
-
 fn panic_verdict(
     exercise: &Exercise,
     panic: &Panic,
@@ -729,18 +674,4 @@ fn grade_game_facts<G: Game + 'static>(name: &str, make: &dyn Fn() -> G) -> Verd
         thousands(total),
         "the first player wins"
     ))
-}
-
-/// A move as text, or "none".
-pub(super) fn or_none<M: std::fmt::Display>(mv: Option<M>) -> String {
-    mv.map_or("none".to_string(), |m| m.to_string())
-}
-
-/// Moves as text, in the order given, separated by spaces.
-pub(crate) fn list<M: std::fmt::Display>(moves: &[M]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }

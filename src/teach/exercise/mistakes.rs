@@ -9,7 +9,8 @@
 //! its message. `cargo test --test exercises -- --ignored` runs it (in CI), and so does
 //! `searchlab exercise mistakes`.
 
-use super::workspace::{build_and_run, grading, io, write_if_changed, Built};
+use super::build::Built;
+use super::workspace::{build_and_run, grading, io, write_if_changed};
 use super::{find, solution};
 use crate::error::{Error, Result};
 use std::path::Path;

@@ -30,12 +30,14 @@
 //! writes the node as a function in a cell, and [`cell`] grades it the same way.
 
 pub mod build;
+pub mod caught;
 pub mod cell;
 pub mod diagnose;
 pub mod game_tree;
 pub mod grade;
 pub mod mistakes;
 pub mod skeleton;
+pub mod words;
 pub mod workspace;
 
 pub use skeleton::{

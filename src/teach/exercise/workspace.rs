@@ -5,6 +5,7 @@
 //! the learner's engine (`grade_main`). A compile error in the learner's code is reported as
 //! a grading message; it never touches the crate's own build.
 
+use super::build::Built;
 use super::{find, grade, Exercise};
 use crate::error::{Error, Result};
 use crate::games::Chess;
@@ -257,22 +258,6 @@ pub fn check_file(root: &Path, exercise: &Exercise, mine: &Path, seconds: u64) -
         message,
         graded,
     })
-}
-
-/// What [`build_and_run`] found.
-#[derive(Clone, Debug)]
-pub enum Built {
-    /// The program ran: whether it exited 0, and what it printed.
-    Ran {
-        /// Whether it exited 0.
-        passed: bool,
-        /// Its output, trimmed.
-        output: String,
-    },
-    /// The compiler's errors, at most twelve lines of them.
-    DoesNotCompile(String),
-    /// The program ran past its time limit and was stopped.
-    TimedOut,
 }
 
 /// The folder of the crate `name` that [`build_and_run`] builds.

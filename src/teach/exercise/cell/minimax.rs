@@ -7,7 +7,8 @@ use crate::games::Chess;
 use crate::limits::NodeCounter;
 use crate::positions::LADDER;
 use crate::search::{Engine, Minimax};
-use crate::teach::exercise::grade::{or_none, Verdict};
+use crate::teach::exercise::grade::Verdict;
+use crate::teach::exercise::words::or_none;
 use crate::teach::notebook::thousands;
 use crate::{Depth, Ply, Score, SearchLimits};
 

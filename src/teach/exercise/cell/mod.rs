@@ -36,7 +36,8 @@ pub use parallel::{grade_slot, SlotRead, SlotWrite};
 pub use quiescence::{grade_quiescence, QuiescenceNode};
 pub use tuning::{grade_texel, MeanError, Sigmoid};
 
-use super::grade::{run_caught, Verdict};
+use super::caught::run_caught;
+use super::grade::Verdict;
 use crate::Score;
 
 /// "Not done yet" for a cell: `what` (the loop, the order score, …) is still `todo!()`. (The
