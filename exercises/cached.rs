@@ -2,8 +2,8 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check cached
 // Stuck? searchlab exercise hint cached (one hint at a time).
-// The solution is the rung itself: src/search/cached.rs and src/tt.rs.
-// (Generated from src/search/cached.rs and src/tt.rs by `searchlab exercise skeletons`; work in your own
+// The solution is the rung itself: crates/engine/src/search/cached.rs and crates/engine/src/tt.rs.
+// (Generated from crates/engine/src/search/cached.rs and crates/engine/src/tt.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/cached.rs, which the commands make on first use.)
 
 // Hidden here, so that this file shows no other exercise's answer: iterative's line. Each is
@@ -175,7 +175,7 @@ impl<G: Game> Engine<G> for Cached<G> {
 }
 
 // --------------------------------------------------------------------------------------------
-// The shared machinery this exercise takes in: src/tt.rs, as the module `tt`
+// The shared machinery this exercise takes in: crates/engine/src/tt.rs, as the module `tt`
 // (the code above uses it as `self::tt`).
 // --------------------------------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check late_move_reductions
 // Stuck? searchlab exercise hint late_move_reductions (one hint at a time).
-// The solution is the rung itself: src/search/selective.rs.
-// (Generated from src/search/selective.rs by `searchlab exercise skeletons`; work in your own
+// The solution is the rung itself: crates/engine/src/search/selective.rs.
+// (Generated from crates/engine/src/search/selective.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/late_move_reductions.rs, which the commands make on first use.)
 
 // Given, outside your part: which moves may be reduced at all. Your part receives it as

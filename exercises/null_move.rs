@@ -2,8 +2,8 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check null_move
 // Stuck? searchlab exercise hint null_move (one hint at a time).
-// The solution is the rung itself: src/search/selective.rs.
-// (Generated from src/search/selective.rs by `searchlab exercise skeletons`; work in your own
+// The solution is the rung itself: crates/engine/src/search/selective.rs.
+// (Generated from crates/engine/src/search/selective.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/null_move.rs, which the commands make on first use.)
 
 // Given, outside your part: may_prune (false in check and at a principal-variation node) and

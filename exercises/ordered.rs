@@ -2,8 +2,8 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check ordered
 // Stuck? searchlab exercise hint ordered (one hint at a time).
-// The solution is the rung itself: src/search/ordered.rs and src/search/move_picker.rs.
-// (Generated from src/search/ordered.rs and src/search/move_picker.rs by `searchlab exercise skeletons`; work in your own
+// The solution is the rung itself: crates/engine/src/search/ordered.rs and crates/engine/src/search/move_picker.rs.
+// (Generated from crates/engine/src/search/ordered.rs and crates/engine/src/search/move_picker.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/ordered.rs, which the commands make on first use.)
 
 // Given, outside your parts: only a quiet move's cut-off reaches quiet_cutoff (the search tests
@@ -185,7 +185,7 @@ impl<G: Game> Engine<G> for Ordered<G> {
 }
 
 // --------------------------------------------------------------------------------------------
-// The shared machinery this exercise takes in: src/search/move_picker.rs, as the module `move_picker`
+// The shared machinery this exercise takes in: crates/engine/src/search/move_picker.rs, as the module `move_picker`
 // (the code above uses it as `self::move_picker`).
 // --------------------------------------------------------------------------------------------
 

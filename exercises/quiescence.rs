@@ -2,8 +2,8 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check quiescence
 // Stuck? searchlab exercise hint quiescence (one hint at a time).
-// The solution is the rung itself: src/search/quiescence.rs.
-// (Generated from src/search/quiescence.rs by `searchlab exercise skeletons`; work in your own
+// The solution is the rung itself: crates/engine/src/search/quiescence.rs.
+// (Generated from crates/engine/src/search/quiescence.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/quiescence.rs, which the commands make on first use.)
 
 // Hidden here, so that this file shows no other exercise's answer: iterative's line, cached's

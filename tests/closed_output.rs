@@ -51,7 +51,7 @@ fn files_are_all_written_whoever_reads_the_list() {
     // name must not cost the other eight. (In a scratch checkout, not this one.)
     let repo = std::env::temp_dir().join(format!("searchlab-skeletons-{}", std::process::id()));
     std::fs::create_dir_all(repo.join("exercises")).expect("a scratch folder");
-    std::fs::create_dir_all(repo.join("src/search")).expect("a scratch folder");
+    std::fs::create_dir_all(repo.join("crates/engine/src/search")).expect("a scratch folder");
     std::fs::write(repo.join("Cargo.toml"), "").expect("a scratch file");
     let repo_arg = repo.to_string_lossy().to_string();
     let (first, status, stderr) =

@@ -569,6 +569,7 @@ const FOLDERS: &[&str] = &[
     "assets/",
     "benches/",
     "book/",
+    "crates/",
     "fuzz/",
     "notebooks/",
     "scripts/",
@@ -1017,6 +1018,10 @@ fn a_missing_file_and_a_path_out_of_the_repository_are_caught() {
     );
     assert_eq!(problems("tune data.txt", &mut written).len(), 1);
     assert!(problems("datagen data.txt --games 2", &mut written).is_empty());
-    assert!(problems("tune data.txt --output src/eval/tuned.rs", &mut written).is_empty());
+    assert!(problems(
+        "tune data.txt --output crates/engine/src/eval/tuned.rs",
+        &mut written
+    )
+    .is_empty());
     assert_eq!(problems("match --engine ./engine", &mut written).len(), 1);
 }

@@ -1,5 +1,5 @@
 //! Iterations cut short, held to what they returned before the aspiration loop moved to the
-//! floor (`src/search/aspiration.rs`).
+//! floor (`crates/engine/src/search/aspiration.rs`).
 //!
 //! A node limit stops a search in the middle of an iteration, often inside an aspiration
 //! window. What the stage then plays depends on the loop's rule for a cut window: the line is

@@ -83,6 +83,6 @@ fn the_exercises_are_found_from_the_current_folder_or_named_never_guessed() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("src/search/alphabeta.rs"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("crates/engine/src/search/alphabeta.rs"));
     let _ = std::fs::remove_dir_all(nested.parent().unwrap().parent().unwrap());
 }

@@ -439,7 +439,7 @@ fn a_stage_diff_is_a_markdown_diff_block() {
     assert!(diff_markdown("+```\n").starts_with("````diff\n"));
     let shown = diff_markdown(&searchlab::teach::diff::stage_diff("pvs").unwrap());
     assert!(shown.starts_with(
-        "```diff\n--- src/search/ordered.rs, with Ordered renamed Pvs\n+++ src/search/pvs.rs\n"
+        "```diff\n--- crates/engine/src/search/ordered.rs, with Ordered renamed Pvs\n+++ crates/engine/src/search/pvs.rs\n"
     ));
 }
 

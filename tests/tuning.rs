@@ -114,7 +114,7 @@ fn tune_writes_weights_the_crate_reads() {
     assert!(source.contains("pub const TUNED: [Tapered; WEIGHT_COUNT] = ["));
     assert_eq!(source.matches("t(").count() - 1, WEIGHT_COUNT);
     // The committed weights came out of the same generator: same shape.
-    let committed = std::fs::read_to_string("src/eval/tuned.rs").unwrap();
+    let committed = std::fs::read_to_string("crates/engine/src/eval/tuned.rs").unwrap();
     assert!(committed.contains("generated, not written by hand"));
     assert_eq!(committed.matches("t(").count() - 1, WEIGHT_COUNT);
     let csv = std::fs::read_to_string(&log).unwrap();

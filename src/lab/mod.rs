@@ -17,7 +17,8 @@
 //! - [`datagen`]: self-play games whose quiet positions, with their results, are the data
 //!   [`tune`] fits the evaluation's weights to.
 //! - [`scaling`]: time to depth of the parallel searches at 1, 2, 4, … threads.
-//! - [`rng`]: the seeded random numbers every tool draws from, so that runs repeat.
+//! - [`rng`]: the seeded random numbers every tool draws from, so that runs repeat (the
+//!   engine's, re-exported: its tests draw from it too).
 
 pub mod adam;
 pub mod bench;
@@ -34,7 +35,7 @@ pub mod pgn;
 pub mod player;
 pub mod referee;
 pub mod results;
-pub mod rng;
+pub use searchlab_engine::rng;
 pub mod scaling;
 pub mod sprt;
 pub mod suite;

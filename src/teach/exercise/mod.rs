@@ -166,8 +166,8 @@ pub struct Deeper {
 pub const EXERCISES: &[Exercise] = &[Exercise {
     name: "alphabeta",
     title: "alpha-beta: the window and the cut-off",
-    source_path: "src/search/alphabeta.rs",
-    source: include_str!("../../search/alphabeta.rs"),
+    source_path: "crates/engine/src/search/alphabeta.rs",
+    source: include_str!("../../../crates/engine/src/search/alphabeta.rs"),
     parts: &[],
     shared: &[],
     engine: "AlphaBeta::new()",
@@ -181,7 +181,7 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
     node_for_node: false,
     at_most_rung_nodes: true,
     hints: &[
-        "Start from minimax's node (src/search/minimax.rs): try every move, play it, search the \
+        "Start from minimax's node (crates/engine/src/search/minimax.rs): try every move, play it, search the \
          child, undo it, keep the best score. Alpha-beta adds a window (alpha, beta) to that loop.",
         "The child is searched from the other side's point of view, so its window is the \
          parent's, negated and swapped: the child gets (-beta, -alpha), and its score is negated \
@@ -199,14 +199,14 @@ Exercise {
     name: "iterative",
     title: "iterative deepening: the loop, the previous best line first, and the line a node \
             returns",
-    source_path: "src/search/iterative.rs",
-    source: include_str!("../../search/iterative.rs"),
+    source_path: "crates/engine/src/search/iterative.rs",
+    source: include_str!("../../../crates/engine/src/search/iterative.rs"),
     parts: &[],
     shared: &[Shared {
         module: "deepening",
         crate_path: "crate::search::deepening",
-        source_path: "src/search/deepening.rs",
-        source: include_str!("../../search/deepening.rs"),
+        source_path: "crates/engine/src/search/deepening.rs",
+        source: include_str!("../../../crates/engine/src/search/deepening.rs"),
         from_crate: &[],
     }],
     engine: "Iterative::<searchlab::Chess>::new()",
@@ -250,14 +250,14 @@ Exercise {
     name: "cached",
     title: "the transposition table: the probe's cut-off, the store with its bound, mate \
             scores by ply",
-    source_path: "src/search/cached.rs",
-    source: include_str!("../../search/cached.rs"),
+    source_path: "crates/engine/src/search/cached.rs",
+    source: include_str!("../../../crates/engine/src/search/cached.rs"),
     parts: &[],
     shared: &[Shared {
         module: "tt",
         crate_path: "crate::tt",
-        source_path: "src/tt.rs",
-        source: include_str!("../../tt.rs"),
+        source_path: "crates/engine/src/tt.rs",
+        source: include_str!("../../../crates/engine/src/tt.rs"),
         from_crate: &["TableMove"],
     }],
     engine: "Cached::<searchlab::Chess>::new(16)",
@@ -354,14 +354,14 @@ Exercise {
 Exercise {
     name: "ordered",
     title: "move ordering: captures by MVV-LVA, and the killer moves",
-    source_path: "src/search/ordered.rs",
-    source: include_str!("../../search/ordered.rs"),
+    source_path: "crates/engine/src/search/ordered.rs",
+    source: include_str!("../../../crates/engine/src/search/ordered.rs"),
     parts: &[],
     shared: &[Shared {
         module: "move_picker",
         crate_path: "crate::search::move_picker",
-        source_path: "src/search/move_picker.rs",
-        source: include_str!("../../search/move_picker.rs"),
+        source_path: "crates/engine/src/search/move_picker.rs",
+        source: include_str!("../../../crates/engine/src/search/move_picker.rs"),
         from_crate: &[],
     }],
     engine: "Ordered::<searchlab::Chess>::new(16)",
@@ -398,8 +398,8 @@ Exercise {
 Exercise {
     name: "pvs",
     title: "principal variation search: the null window and the re-search",
-    source_path: "src/search/pvs.rs",
-    source: include_str!("../../search/pvs.rs"),
+    source_path: "crates/engine/src/search/pvs.rs",
+    source: include_str!("../../../crates/engine/src/search/pvs.rs"),
     parts: &[],
     shared: &[],
     engine: "Pvs::<searchlab::Chess>::new(16)",
@@ -429,8 +429,8 @@ Exercise {
 Exercise {
     name: "quiescence",
     title: "the quiescence search: stand pat, and the captures played out",
-    source_path: "src/search/quiescence.rs",
-    source: include_str!("../../search/quiescence.rs"),
+    source_path: "crates/engine/src/search/quiescence.rs",
+    source: include_str!("../../../crates/engine/src/search/quiescence.rs"),
     parts: &[],
     shared: &[],
     engine: "Quiescence::<searchlab::Chess>::new(16)",
@@ -469,8 +469,8 @@ Exercise {
 Exercise {
     name: "null_move",
     title: "null-move pruning: pass, and cut if the opponent still cannot reach beta",
-    source_path: "src/search/selective.rs",
-    source: include_str!("../../search/selective.rs"),
+    source_path: "crates/engine/src/search/selective.rs",
+    source: include_str!("../../../crates/engine/src/search/selective.rs"),
     parts: &["null_move"],
     shared: &[],
     engine: "Selective::<searchlab::Chess>::new(16)",
@@ -527,8 +527,8 @@ Exercise {
     name: "late_move_reductions",
     title: "late move reductions: how much shallower a late quiet move is searched, and the \
             re-search when it surprises",
-    source_path: "src/search/selective.rs",
-    source: include_str!("../../search/selective.rs"),
+    source_path: "crates/engine/src/search/selective.rs",
+    source: include_str!("../../../crates/engine/src/search/selective.rs"),
     parts: &["reduction", "reduced_search"],
     shared: &[],
     engine: "Selective::<searchlab::Chess>::new(16)",
@@ -570,8 +570,8 @@ Exercise {
 Exercise {
     name: "connect",
     title: "a second game: Connect Three's rules as a Game, solved by every stage",
-    source_path: "src/games/connect.rs",
-    source: include_str!("../../games/connect.rs"),
+    source_path: "crates/engine/src/games/connect.rs",
+    source: include_str!("../../../crates/engine/src/games/connect.rs"),
     parts: &[],
     shared: &[],
     engine: "ConnectThree::new()",

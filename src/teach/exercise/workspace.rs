@@ -20,11 +20,11 @@ pub const MINE: &str = "exercises/mine";
 
 /// Is `dir` a searchlab repository, one the exercises can be worked in: its `Cargo.toml`
 /// (the crate an exercise's program depends on), `exercises/` (the skeletons, and the
-/// learner's copies) and `src/search/` (the rungs)?
+/// learner's copies) and `crates/engine/src/search/` (the rungs)?
 pub fn is_root(dir: &Path) -> bool {
     dir.join("Cargo.toml").is_file()
         && dir.join(SKELETONS).is_dir()
-        && dir.join("src").join("search").is_dir()
+        && dir.join("crates/engine/src/search").is_dir()
 }
 
 /// The searchlab repository the learner works in: `start` (the current folder) or the nearest
@@ -40,7 +40,7 @@ pub fn find_root(start: &Path) -> Result<PathBuf> {
         .map(|dir| dir.display().to_string())
         .collect();
     Err(Error::Setting(format!(
-        "no searchlab repository here: looked for Cargo.toml, {SKELETONS}/ and src/search/ in {}. \
+        "no searchlab repository here: looked for Cargo.toml, {SKELETONS}/ and crates/engine/src/search/ in {}. \
          Run this command inside your searchlab checkout, or point to it with --repo DIR",
         looked.join(", ")
     )))
@@ -53,7 +53,7 @@ pub fn given_root(dir: &Path) -> Result<PathBuf> {
     } else {
         Err(Error::Setting(format!(
             "--repo {}: not a searchlab repository (it needs Cargo.toml, {SKELETONS}/ and \
-             src/search/)",
+             crates/engine/src/search/)",
             dir.display()
         )))
     }

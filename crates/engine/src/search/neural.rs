@@ -1,7 +1,7 @@
 //! # Stage 10: a learned evaluation
 //!
 //! Stage 9's search, unchanged, with another evaluation: a small neural network trained on the
-//! engine's own games ([`crate::eval::neural`] evaluates with it, [`crate::lab::train`] trains
+//! engine's own games ([`crate::eval::neural`] evaluates with it, the lab's `train` trains
 //! it). Nothing in the search knows: the margins of its prunings are in centipawns, and the
 //! network is trained to score in centipawns too (its targets are the search's scores, turned
 //! into expected results by the same logistic curve).

@@ -32,7 +32,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 /// The network the engine plays with unless told otherwise: trained by `searchlab train` on
 /// the engine's own games (`assets/nnue/default.nnue.txt` says how), compiled into the binary
 /// so that it plays from any folder.
-pub const DEFAULT_NETWORK: &[u8] = include_bytes!("../../assets/nnue/default.nnue");
+pub const DEFAULT_NETWORK: &[u8] = include_bytes!("../../../../assets/nnue/default.nnue");
 
 /// [`DEFAULT_NETWORK`], read once and shared by every evaluation.
 pub fn default_network() -> Arc<Network> {
@@ -206,7 +206,7 @@ mod tests {
     use super::*;
     use crate::eval::network::tests::random_network;
     use crate::game::Game;
-    use crate::lab::rng::SplitMix64;
+    use crate::rng::SplitMix64;
 
     /// Random legal games, taking moves back now and then and evaluating only some positions:
     /// every evaluated accumulator must equal the one counted from the board, exactly.

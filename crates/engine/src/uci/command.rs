@@ -140,7 +140,7 @@ pub const OPTION_NAMES: &str = "Hash, Threads, MultiPV, Ponder, Move Overhead, S
 /// are checked by [`PositionSpec::to_game`], an option's value when it is set).
 ///
 /// ```
-/// use searchlab::uci::{parse_command, Command};
+/// use searchlab_engine::uci::{parse_command, Command};
 /// assert_eq!(parse_command("isready"), Ok(Command::IsReady));
 /// let Ok(Command::Go(go)) = parse_command("go wtime 1000 btime 900 winc 10") else { panic!() };
 /// assert_eq!((go.wtime, go.btime, go.winc), (Some(1000), Some(900), Some(10)));

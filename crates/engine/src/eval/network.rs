@@ -1,5 +1,5 @@
 //! A small neural network that evaluates chess positions, in integers: the inference half of
-//! stage 10 (the training half is [`crate::lab::train`]).
+//! stage 10 (the training half is the lab's `train`).
 //!
 //! ## The shape
 //!
@@ -27,7 +27,7 @@
 //! 16 sums at a time. The first layer's weights are stored times [`QA`] (so the clip is to
 //! `[0, QA]`), the output weights times [`QB`]; a product of the two is then `QA · QB` times the
 //! real one, which the last step divides out. Rounding each weight to the nearest step costs
-//! a centipawn or two of score (the tests say how much, [`crate::lab::train`]).
+//! a centipawn or two of score (the tests say how much, the lab's `train`).
 
 use super::features::{self, Changes, FEATURES};
 use crate::error::{Error, Result};
@@ -412,7 +412,7 @@ pub fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::lab::rng::SplitMix64;
+    use crate::rng::SplitMix64;
 
     /// A network of small random weights (the same for the same seed).
     pub(crate) fn random_network(hidden: usize, seed: u64) -> Network {
@@ -485,8 +485,8 @@ pub(crate) mod tests {
         infinite.input_biases[3] = -FIRST_LAYER_LIMIT;
         assert!(Network::from_bytes(&infinite.to_bytes()).is_ok());
         for shipped in [
-            &include_bytes!("../../assets/nnue/default.nnue")[..],
-            &include_bytes!("../../assets/nnue/gen1.nnue")[..],
+            &include_bytes!("../../../../assets/nnue/default.nnue")[..],
+            &include_bytes!("../../../../assets/nnue/gen1.nnue")[..],
         ] {
             assert!(Network::from_bytes(shipped).is_ok());
         }

@@ -4,7 +4,7 @@
 //! Made by:
 //!
 //! ```text
-//! searchlab tune ../tuning-data/selfplay-5k.txt --epochs 1000 --rate 1 --from hand --min-presence 20000 --holdout 0.1 --lambda 0.5 --output src/eval/tuned.rs
+//! searchlab tune ../tuning-data/selfplay-5k.txt --epochs 1000 --rate 1 --from hand --min-presence 20000 --holdout 0.1 --lambda 0.5 --output crates/engine/src/eval/tuned.rs
 //! ```
 //!
 //! 919856 positions, K = 0.006325; mean squared error 0.027294 before, 0.026282 after.

@@ -212,7 +212,7 @@ enum ToGui {
 /// ```
 /// let mut out = Vec::new();
 /// let input = "position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo depth 3\n";
-/// searchlab::uci::run(input.as_bytes(), &mut out).unwrap();
+/// searchlab_engine::uci::run(input.as_bytes(), &mut out).unwrap();
 /// assert!(String::from_utf8(out).unwrap().ends_with("bestmove a1a8\n"));
 /// ```
 pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
