@@ -25,19 +25,35 @@
 //! - [`tuning`]: the evaluation tuned from self-play games, taken apart: the data, the fit of
 //!   `K`, error curves, piece-square tables as heat maps (notebook 10).
 
+// Without `pictures` (a learner's exercise crate): the exercises and the notebook helpers
+// that draw nothing.
+#[cfg(feature = "pictures")]
 pub mod diff;
+#[cfg(feature = "pictures")]
 pub mod eval_terms;
 pub mod exercise;
+#[cfg(feature = "pictures")]
 pub mod facts;
+#[cfg(feature = "pictures")]
 pub mod figures;
+#[cfg(feature = "pictures")]
 pub mod foundations;
+#[cfg(feature = "pictures")]
 pub mod horizon;
+#[cfg(feature = "pictures")]
 pub mod neural;
 pub mod notebook;
+#[cfg(feature = "pictures")]
 pub mod numbers;
+#[cfg(feature = "pictures")]
 pub mod parallel;
+#[cfg(feature = "pictures")]
 pub mod picture;
+#[cfg(feature = "pictures")]
 pub mod plot;
+#[cfg(feature = "pictures")]
 pub mod selectivity;
+#[cfg(feature = "pictures")]
 pub mod tree;
+#[cfg(feature = "pictures")]
 pub mod tuning;

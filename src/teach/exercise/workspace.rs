@@ -125,13 +125,14 @@ pub fn state(root: &Path, exercise: &Exercise) -> Result<State> {
     })
 }
 
-/// The manifest of the learner's crate: searchlab by path, the repository's dev profile (so
-/// that the searchlab and dependencies cargo has built already are reused), and an empty
+/// The manifest of the learner's crate: searchlab by path without its default features (no
+/// command line, no drawings: 29 crates where the whole library needs 98), the repository's dev
+/// profile (so that the dependencies cargo has built already are reused), and an empty
 /// workspace of its own.
 fn manifest(root: &Path, name: &str) -> String {
     format!(
         "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
-         publish = false\n\n[dependencies]\nsearchlab = {{ path = {root:?} }}\nchess = \"3.2\"\n\n\
+         publish = false\n\n[dependencies]\nsearchlab = {{ path = {root:?}, default-features = false }}\nchess = \"3.2\"\n\n\
          [profile.dev]\nopt-level = 3\ndebug = 1\n\n[profile.dev.package.\"*\"]\nopt-level = 3\n\n\
          [workspace]\n",
         root = root.display().to_string(),

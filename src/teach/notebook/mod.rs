@@ -45,24 +45,28 @@
 //! `searchlab::teach::notebook`.
 
 mod inspect;
+#[cfg(feature = "pictures")]
 mod output;
+#[cfg(feature = "pictures")]
 mod pictures;
 mod tables;
 
 pub use inspect::{
     bound_text, move_order_html, mtdf_passes_html, mtdf_trace, picker_order, OrderReason,
 };
+#[cfg(feature = "pictures")]
 pub use output::{
-    diff_markdown, escape_html, fail_on_panic, headless_value, is_headless, panic_report,
-    rich_output, show_html, show_markdown, show_stage_diff, show_svg, svg_output,
-    with_svg_namespace, HEADLESS_VARIABLE, PANIC_EXIT_CODE,
+    diff_markdown, fail_on_panic, headless_value, is_headless, panic_report, rich_output,
+    show_html, show_markdown, show_stage_diff, show_svg, svg_output, with_svg_namespace,
+    HEADLESS_VARIABLE, PANIC_EXIT_CODE,
 };
+#[cfg(feature = "pictures")]
 pub use pictures::{
     board_move_svg, board_svg, comparison_chart_svg, iteration_series, iterations_chart_svg,
     line_svg, piece_glyph, san_line, signed_score, stacked_svg, svg_size, uci_line,
 };
 pub use tables::{
-    change_percent, comparison_table_html, counters_table_html, iteration_nodes,
+    change_percent, comparison_table_html, counters_table_html, escape_html, iteration_nodes,
     iterations_table_html, markdown_table, ordering_table_html, pair_by_depth_table_html,
     stage_pairs, stage_table_html, stats_table_html, thousands, Counter, StageRow,
 };

@@ -7,7 +7,7 @@
 //! its PNG rendering together, see the [parent module](super)). [`fail_on_panic`] makes a
 //! failed `assert!` end the kernel in a headless run, so that the run reports it, and only
 //! report it in an interactive session, so that the learner keeps the kernel and its
-//! variables. [`escape_html`] is the escaping every table and picture of the notebook helpers
+//! variables. [`escape_html`](super::escape_html) is the escaping every table and picture of the notebook helpers
 //! uses.
 
 use crate::error::Result;
@@ -194,20 +194,4 @@ pub fn with_svg_namespace(svg: &str) -> String {
         }
         _ => svg.to_string(),
     }
-}
-
-/// `text` with the five characters HTML gives a meaning (`& < > " '`) escaped.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }

@@ -6,7 +6,8 @@
 //! moves as in a game score ([`san_line`]). Showing a picture (with its PNG) is
 //! [`show_svg`](super::show_svg)'s work; rendering SVG to PNG is [`crate::teach::picture`]'s.
 
-use super::output::{escape_html, with_svg_namespace};
+use super::output::with_svg_namespace;
+use super::tables::escape_html;
 use super::tables::iteration_nodes;
 use crate::error::{Error, Result};
 use crate::games::chess::square_at;

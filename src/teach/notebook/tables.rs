@@ -8,7 +8,6 @@
 //! not change from run to run. Also the pairing of two stages' rows ([`stage_pairs`]) that a
 //! notebook walks through to assert that they agree.
 
-use super::output::escape_html;
 use crate::lab::compare::{CompareRow, Comparison};
 use crate::score::{Depth, Score};
 use crate::stats::{Iteration, SearchResult, SearchStats};
@@ -461,4 +460,20 @@ pub fn iterations_table_html(iterations: &[Iteration]) -> String {
         &[true, false, true, true, true, false],
         &cells,
     )
+}
+
+/// `text` with the five characters HTML gives a meaning (`& < > " '`) escaped.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
