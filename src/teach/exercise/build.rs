@@ -1,8 +1,8 @@
 //! Building a grading program and running it under a time limit: the two slow or risky steps
 //! of a check, kept apart from what a check means ([`super::workspace`]).
 //!
-//! The first build of a grader compiles searchlab and its dependencies in the dev profile,
-//! minutes on a small machine, and cargo may first wait for another cargo's lock on `target/`
+//! The first build of a grader compiles searchlab (without its default features) and the
+//! dependencies it still needs in the dev profile, about a minute on a small machine, and cargo may first wait for another cargo's lock on `target/`
 //! (a `cargo test` running beside it). Both are said on standard error as they happen, so a
 //! learner never stares at a silent terminal. The program then runs with a time limit, and is
 //! killed when it has used it up: a learner's loop that never ends is a message, not a hang.
@@ -57,8 +57,9 @@ pub fn build(dir: &Path, target: &Path, first: bool) -> Result<Option<String>> {
             if first && !said_building {
                 said_building = true;
                 eprintln!(
-                    "  Building the grader: the first check compiles searchlab (and, on a fresh \
-                     clone, its dependencies: minutes on 2 cores); later checks take seconds."
+                    "  Building the grader: the first check compiles searchlab without its \
+                     command line and drawings (about a minute on 2 cores); later checks take \
+                     seconds."
                 );
             }
             if first && compiled % 20 == 0 {
