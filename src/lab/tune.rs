@@ -567,9 +567,9 @@ pub fn weights_source(weights: &Weights, provenance: &[String]) -> String {
         source.push_str(&format!("//! {line}\n").replace("//! \n", "//!\n"));
     }
     source.push_str(
-        "\nuse super::tapered::Tapered;\nuse super::weights::WEIGHT_COUNT;\n\n\
+        "\nuse super::tapered::Tapered;\nuse super::layout::WEIGHT_COUNT;\n\n\
          /// A weight, short.\nconst fn t(mg: i32, eg: i32) -> Tapered {\n    Tapered::new(mg, eg)\n}\n\n\
-         /// The tuned weights, at the offsets of [`super::weights`].\n#[rustfmt::skip]\n\
+         /// The tuned weights, at the offsets of [`super::layout`].\n#[rustfmt::skip]\n\
          pub const TUNED: [Tapered; WEIGHT_COUNT] = [\n",
     );
     for &(name, first, count, per_line) in SECTIONS {

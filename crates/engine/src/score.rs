@@ -77,6 +77,13 @@ impl Score {
         })
     }
 
+    /// Whether this is a mate for the side to move in `moves` moves or fewer (UCI's
+    /// `go mate N` stops on one).
+    pub fn mates_within(self, moves: u32) -> bool {
+        self.mate_moves()
+            .is_some_and(|m| m > 0 && m.unsigned_abs() <= moves)
+    }
+
     // ANCHOR_END: score
 
     /// Centipawns, for non-mate scores.
@@ -179,6 +186,11 @@ mod tests {
         assert_eq!(Score::mate_in(1).mate_moves(), Some(1));
         assert_eq!(Score::mate_in(3).mate_moves(), Some(2));
         assert_eq!(Score::mated_in(2).mate_moves(), Some(-1));
+        // Mate in 2 (3 plies): within 2 moves, not within 1; being mated, or no mate, never.
+        assert!(Score::mate_in(3).mates_within(2));
+        assert!(!Score::mate_in(3).mates_within(1));
+        assert!(!Score::mated_in(2).mates_within(5));
+        assert!(!Score::cp(120).mates_within(5));
         assert_eq!(Score::mate_in(5).to_string(), "mate 3");
         assert_eq!(Score::cp(-35).to_string(), "cp -35");
         assert_eq!(Score::cp(120).mate_moves(), None);

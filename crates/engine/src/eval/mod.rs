@@ -40,6 +40,7 @@ pub mod attacks;
 pub mod endgame;
 pub mod features;
 pub mod king_safety;
+pub mod layout;
 pub mod material;
 pub mod mobility;
 pub mod network;

@@ -10,15 +10,15 @@
 //! 919856 positions, K = 0.006325; mean squared error 0.027294 before, 0.026282 after.
 //! On 102444 held-out positions: 0.084134 before, 0.082093 after.
 
+use super::layout::WEIGHT_COUNT;
 use super::tapered::Tapered;
-use super::weights::WEIGHT_COUNT;
 
 /// A weight, short.
 const fn t(mg: i32, eg: i32) -> Tapered {
     Tapered::new(mg, eg)
 }
 
-/// The tuned weights, at the offsets of [`super::weights`].
+/// The tuned weights, at the offsets of [`super::layout`].
 #[rustfmt::skip]
 pub const TUNED: [Tapered; WEIGHT_COUNT] = [
     // material: pawn, knight, bishop, rook, queen, king

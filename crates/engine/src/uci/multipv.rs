@@ -23,7 +23,6 @@
 //! With `MultiPV` at 1 (the default) none of this runs: the search is the stage's own.
 
 use super::info::{info_line, InfoScore};
-use super::worker::mates_within;
 use crate::games::Chess;
 use crate::limits::{ClockStart, SearchLimits, Stopper};
 use crate::score::{Depth, Score};
@@ -148,7 +147,7 @@ pub(super) fn search_lines(
         let mate_found = best.first().is_some_and(|line| {
             asked
                 .mate
-                .is_some_and(|moves| mates_within(line.score, moves))
+                .is_some_and(|moves| line.score.mates_within(moves))
         });
         if mate_found || best.iter().all(proven) {
             break;

@@ -8,7 +8,7 @@ use crate::eval::network::Network;
 use crate::eval::neural::choose_network;
 use crate::games::Chess;
 use crate::limits::{ClockStart, SearchLimits, MAX_DEPTH, MAX_MOVE_OVERHEAD_MS};
-use crate::score::{Depth, Score};
+use crate::score::Depth;
 use crate::search::registry::Stage;
 use crate::search::{
     find_uci_stage, threads::MAX_THREADS, Engine, EngineSpec, HASH_MAX_MB, HASH_MIN_MB,
@@ -193,7 +193,7 @@ impl EngineThread {
             .set_iteration_observer(Some(Box::new(move |iteration: &Iteration| {
                 let _ = lines.send(ToGui::Line(iteration_info(iteration)));
                 observer_reported.store(iteration.nodes.max(1), Ordering::Relaxed);
-                if mate.is_some_and(|moves| mates_within(iteration.score, moves)) {
+                if mate.is_some_and(|moves| iteration.score.mates_within(moves)) {
                     stop.stop(); // `go mate N`: found
                 }
             })));
@@ -320,12 +320,6 @@ pub(super) fn mate_depth(moves: u32, stage: &Stage) -> Depth {
     plies.saturating_add(margin).min(MAX_DEPTH)
 }
 
-/// Whether `score` is a mate for the side to move in `moves` moves or fewer.
-pub(super) fn mates_within(score: Score, moves: u32) -> bool {
-    score
-        .mate_moves()
-        .is_some_and(|m| m > 0 && m.unsigned_abs() <= moves)
-}
 // ANCHOR_END: mate
 
 /// Waits, before `bestmove`, while the GUI still holds the search: after `go infinite` until
