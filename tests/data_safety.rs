@@ -14,7 +14,7 @@ mod uci_driver;
 use common::{ok, searchlab};
 use uci_driver::Uci;
 
-const SAMPLE: &str = "tests/data/selfplay-sample.txt";
+const SAMPLE: &str = "assets/selfplay/selfplay-sample.txt";
 
 /// An empty folder of this test's own under the target folder.
 fn folder(name: &str) -> PathBuf {

@@ -13,7 +13,7 @@ mod common;
 
 use common::{ok, searchlab};
 
-const SAMPLE: &str = "tests/data/selfplay-sample.txt";
+const SAMPLE: &str = "assets/selfplay/selfplay-sample.txt";
 
 /// A fresh path under the target folder (removed first).
 fn scratch(name: &str) -> PathBuf {

@@ -227,9 +227,9 @@ pub fn read_summary(record: &str) -> Result<RecordSummary> {
         })
 }
 
-/// The self-play sample that ships with the crate (`tests/data/selfplay-sample.txt`: 67 games
+/// The self-play sample that ships with the crate (`assets/selfplay/selfplay-sample.txt`: 67 games
 /// of `searchlab datagen`), which the notebooks train and measure on.
-pub const SAMPLE: &str = include_str!("../../tests/data/selfplay-sample.txt");
+pub const SAMPLE: &str = include_str!("../../assets/selfplay/selfplay-sample.txt");
 
 /// How the compiled-in network's scores compare with the hand-written evaluation's on the
 /// sample's positions (both for the side to move, in centipawns).

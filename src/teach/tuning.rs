@@ -648,7 +648,7 @@ mod tests {
     fn sample() -> String {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/selfplay-sample.txt"
+            "/assets/selfplay/selfplay-sample.txt"
         );
         std::fs::read_to_string(path).expect("the shipped sample")
     }
