@@ -2,8 +2,8 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check alphabeta
 // Stuck? searchlab exercise hint alphabeta (one hint at a time).
-// The solution is the rung itself: crates/engine/src/search/alphabeta.rs.
-// (Generated from crates/engine/src/search/alphabeta.rs by `searchlab exercise skeletons`; work in your own
+// The solution is the rung itself: crates/engine/src/search/alphabeta.rs. (Generated from
+// crates/engine/src/search/alphabeta.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/alphabeta.rs, which the commands make on first use.)
 
 //! # Stage 2: alpha-beta

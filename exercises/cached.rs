@@ -2,9 +2,10 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check cached
 // Stuck? searchlab exercise hint cached (one hint at a time).
-// The solution is the rung itself: crates/engine/src/search/cached.rs and crates/engine/src/tt.rs.
-// (Generated from crates/engine/src/search/cached.rs and crates/engine/src/tt.rs by `searchlab exercise skeletons`; work in your own
-// copy, exercises/mine/cached.rs, which the commands make on first use.)
+// The solution is the rung itself: crates/engine/src/search/cached.rs and
+// crates/engine/src/tt.rs. (Generated from crates/engine/src/search/cached.rs and
+// crates/engine/src/tt.rs by `searchlab exercise skeletons`; work in your own copy,
+// exercises/mine/cached.rs, which the commands make on first use.)
 
 // Hidden here, so that this file shows no other exercise's answer: iterative's line. Each is
 // one line, exercise_answer!(EXERCISE, PART), which the grader replaces by the rung's own code;
@@ -134,7 +135,7 @@ impl<G: Game> IterativeStage<G> for Cached<G> {
                 best = score;
                 best_move = Some(mv);
             }
-            // Hidden: exercise iterative's part 'line' (the grader puts the rung's code here).
+            // Hidden: iterative's part 'line' (the grader puts the rung's code here).
             exercise_answer!(iterative, line);
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
@@ -175,8 +176,8 @@ impl<G: Game> Engine<G> for Cached<G> {
 }
 
 // --------------------------------------------------------------------------------------------
-// The shared machinery this exercise takes in: crates/engine/src/tt.rs, as the module `tt`
-// (the code above uses it as `self::tt`).
+// The shared machinery this exercise takes in: crates/engine/src/tt.rs, as the module `tt` (the
+// code above uses it as `self::tt`).
 // --------------------------------------------------------------------------------------------
 
 pub mod tt {

@@ -2,9 +2,9 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check connect
 // Stuck? searchlab exercise hint connect (one hint at a time).
-// The solution is the rung itself: crates/engine/src/games/connect.rs.
-// (Generated from crates/engine/src/games/connect.rs by `searchlab exercise skeletons`; work in your own
-// copy, exercises/mine/connect.rs, which the commands make on first use.)
+// The solution is the rung itself: crates/engine/src/games/connect.rs. (Generated from
+// crates/engine/src/games/connect.rs by `searchlab exercise skeletons`; work in your own copy,
+// exercises/mine/connect.rs, which the commands make on first use.)
 
 //! Connect Three on a 4 × 3 board: a second small game, solved whole by every stage.
 //!

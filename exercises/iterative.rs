@@ -2,8 +2,9 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check iterative
 // Stuck? searchlab exercise hint iterative (one hint at a time).
-// The solution is the rung itself: crates/engine/src/search/iterative.rs and crates/engine/src/search/deepening.rs.
-// (Generated from crates/engine/src/search/iterative.rs and crates/engine/src/search/deepening.rs by `searchlab exercise skeletons`; work in your own
+// The solution is the rung itself: crates/engine/src/search/iterative.rs and
+// crates/engine/src/search/deepening.rs. (Generated from crates/engine/src/search/iterative.rs
+// and crates/engine/src/search/deepening.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/iterative.rs, which the commands make on first use.)
 
 //! # Stage 3: iterative deepening
@@ -128,8 +129,8 @@ impl<G: Game> Engine<G> for Iterative<G> {
 }
 
 // --------------------------------------------------------------------------------------------
-// The shared machinery this exercise takes in: crates/engine/src/search/deepening.rs, as the module `deepening`
-// (the code above uses it as `self::deepening`).
+// The shared machinery this exercise takes in: crates/engine/src/search/deepening.rs, as the
+// module `deepening` (the code above uses it as `self::deepening`).
 // --------------------------------------------------------------------------------------------
 
 pub mod deepening {

@@ -2,8 +2,8 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check late_move_reductions
 // Stuck? searchlab exercise hint late_move_reductions (one hint at a time).
-// The solution is the rung itself: crates/engine/src/search/selective.rs.
-// (Generated from crates/engine/src/search/selective.rs by `searchlab exercise skeletons`; work in your own
+// The solution is the rung itself: crates/engine/src/search/selective.rs. (Generated from
+// crates/engine/src/search/selective.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/late_move_reductions.rs, which the commands make on first use.)
 
 // Given, outside your part: which moves may be reduced at all. Your part receives it as
@@ -235,7 +235,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         } else {
             self.evaluator.evaluate(game)
         };
-        // Hidden: exercise quiescence's part 'stand_pat' (the grader puts the rung's code here).
+        // Hidden: quiescence's part 'stand_pat' (the grader puts the rung's code here).
         exercise_answer!(quiescence, stand_pat);
         let mut lists = self.lists.take(ply);
         noisy_moves_in_order_into(game, &mut lists.moves, &mut lists.noisy);
@@ -255,7 +255,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
             if losing && !game.gives_check(mv) {
                 continue;
             }
-            // Hidden: exercise quiescence's part 'captures' (the grader puts the rung's code here).
+            // Hidden: quiescence's part 'captures' (the grader puts the rung's code here).
             exercise_answer!(quiescence, captures);
         }
         self.lists.give_back(ply, lists);
@@ -380,7 +380,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
                 best = score;
                 best_move = Some(mv);
             }
-            // Hidden: exercise iterative's part 'line' (the grader puts the rung's code here).
+            // Hidden: iterative's part 'line' (the grader puts the rung's code here).
             exercise_answer!(iterative, line);
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
@@ -408,7 +408,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             return eval.max(alpha);
         }
         if !self.state.counter.stopped() {
-            // Hidden: exercise cached's part 'store' (the grader puts the rung's code here).
+            // Hidden: cached's part 'store' (the grader puts the rung's code here).
             exercise_answer!(cached, store);
         }
         best
@@ -447,7 +447,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         if first {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
-        // Hidden: exercise pvs's part 'null_window' (the grader puts the rung's code here).
+        // Hidden: pvs's part 'null_window' (the grader puts the rung's code here).
         exercise_answer!(pvs, null_window)
     }
 
@@ -497,7 +497,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         eval: Score,
         beta: Score,
     ) -> Option<Score> {
-        // Hidden: exercise null_move's part 'null_move' (the grader puts the rung's code here).
+        // Hidden: null_move's part 'null_move' (the grader puts the rung's code here).
         exercise_answer!(null_move, null_move)
     }
 

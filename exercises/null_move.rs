@@ -2,8 +2,8 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check null_move
 // Stuck? searchlab exercise hint null_move (one hint at a time).
-// The solution is the rung itself: crates/engine/src/search/selective.rs.
-// (Generated from crates/engine/src/search/selective.rs by `searchlab exercise skeletons`; work in your own
+// The solution is the rung itself: crates/engine/src/search/selective.rs. (Generated from
+// crates/engine/src/search/selective.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/null_move.rs, which the commands make on first use.)
 
 // Given, outside your part: may_prune (false in check and at a principal-variation node) and
@@ -238,7 +238,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         } else {
             self.evaluator.evaluate(game)
         };
-        // Hidden: exercise quiescence's part 'stand_pat' (the grader puts the rung's code here).
+        // Hidden: quiescence's part 'stand_pat' (the grader puts the rung's code here).
         exercise_answer!(quiescence, stand_pat);
         let mut lists = self.lists.take(ply);
         noisy_moves_in_order_into(game, &mut lists.moves, &mut lists.noisy);
@@ -258,7 +258,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
             if losing && !game.gives_check(mv) {
                 continue;
             }
-            // Hidden: exercise quiescence's part 'captures' (the grader puts the rung's code here).
+            // Hidden: quiescence's part 'captures' (the grader puts the rung's code here).
             exercise_answer!(quiescence, captures);
         }
         self.lists.give_back(ply, lists);
@@ -383,7 +383,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
                 best = score;
                 best_move = Some(mv);
             }
-            // Hidden: exercise iterative's part 'line' (the grader puts the rung's code here).
+            // Hidden: iterative's part 'line' (the grader puts the rung's code here).
             exercise_answer!(iterative, line);
             if alpha >= beta {
                 self.state.counter.stats.count_cutoff(tried);
@@ -411,7 +411,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             return eval.max(alpha);
         }
         if !self.state.counter.stopped() {
-            // Hidden: exercise cached's part 'store' (the grader puts the rung's code here).
+            // Hidden: cached's part 'store' (the grader puts the rung's code here).
             exercise_answer!(cached, store);
         }
         best
@@ -450,7 +450,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         if first {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
-        // Hidden: exercise pvs's part 'null_window' (the grader puts the rung's code here).
+        // Hidden: pvs's part 'null_window' (the grader puts the rung's code here).
         exercise_answer!(pvs, null_window)
     }
 
@@ -547,7 +547,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         reducible: bool,
         pv_node: bool,
     ) -> Depth {
-        // Hidden: exercise late_move_reductions's part 'reduction' (the grader puts the rung's code here).
+        // Hidden: late_move_reductions's part 'reduction' (the grader puts the rung's code here).
         exercise_answer!(late_move_reductions, reduction)
     }
 
@@ -570,7 +570,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         if tried == 0 {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
         }
-        // Hidden: exercise late_move_reductions's part 'reduced_search' (the grader puts the rung's code here).
+        // Hidden: late_move_reductions's part 'reduced_search' (the grader puts the rung's code here).
         exercise_answer!(late_move_reductions, reduced_search)
     }
 

@@ -2,9 +2,10 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check ordered
 // Stuck? searchlab exercise hint ordered (one hint at a time).
-// The solution is the rung itself: crates/engine/src/search/ordered.rs and crates/engine/src/search/move_picker.rs.
-// (Generated from crates/engine/src/search/ordered.rs and crates/engine/src/search/move_picker.rs by `searchlab exercise skeletons`; work in your own
-// copy, exercises/mine/ordered.rs, which the commands make on first use.)
+// The solution is the rung itself: crates/engine/src/search/ordered.rs and
+// crates/engine/src/search/move_picker.rs. (Generated from crates/engine/src/search/ordered.rs
+// and crates/engine/src/search/move_picker.rs by `searchlab exercise skeletons`; work in your
+// own copy, exercises/mine/ordered.rs, which the commands make on first use.)
 
 // Given, outside your parts: only a quiet move's cut-off reaches quiet_cutoff (the search tests
 // the move before it calls), so a capture never becomes a killer here; in your own engine, make
@@ -129,7 +130,7 @@ impl<G: Game> IterativeStage<G> for Ordered<G> {
                 best = score;
                 best_move = Some(mv);
             }
-            // Hidden: exercise iterative's part 'line' (the grader puts the rung's code here).
+            // Hidden: iterative's part 'line' (the grader puts the rung's code here).
             exercise_answer!(iterative, line);
             let quiet = game.capture(mv).is_none();
             if alpha >= beta {
@@ -144,7 +145,7 @@ impl<G: Game> IterativeStage<G> for Ordered<G> {
             }
         }
         if !self.state.counter.stopped() {
-            // Hidden: exercise cached's part 'store' (the grader puts the rung's code here).
+            // Hidden: cached's part 'store' (the grader puts the rung's code here).
             exercise_answer!(cached, store);
         }
         best
@@ -185,8 +186,8 @@ impl<G: Game> Engine<G> for Ordered<G> {
 }
 
 // --------------------------------------------------------------------------------------------
-// The shared machinery this exercise takes in: crates/engine/src/search/move_picker.rs, as the module `move_picker`
-// (the code above uses it as `self::move_picker`).
+// The shared machinery this exercise takes in: crates/engine/src/search/move_picker.rs, as the
+// module `move_picker` (the code above uses it as `self::move_picker`).
 // --------------------------------------------------------------------------------------------
 
 pub mod move_picker {

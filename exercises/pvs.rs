@@ -2,9 +2,9 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check pvs
 // Stuck? searchlab exercise hint pvs (one hint at a time).
-// The solution is the rung itself: crates/engine/src/search/pvs.rs.
-// (Generated from crates/engine/src/search/pvs.rs by `searchlab exercise skeletons`; work in your own
-// copy, exercises/mine/pvs.rs, which the commands make on first use.)
+// The solution is the rung itself: crates/engine/src/search/pvs.rs. (Generated from
+// crates/engine/src/search/pvs.rs by `searchlab exercise skeletons`; work in your own copy,
+// exercises/mine/pvs.rs, which the commands make on first use.)
 
 // Hidden here, so that this file shows no other exercise's answer: iterative's line, cached's
 // store. Each is one line, exercise_answer!(EXERCISE, PART), which the grader replaces by the
@@ -126,7 +126,7 @@ impl<G: Game> IterativeStage<G> for Pvs<G> {
                 best = score;
                 best_move = Some(mv);
             }
-            // Hidden: exercise iterative's part 'line' (the grader puts the rung's code here).
+            // Hidden: iterative's part 'line' (the grader puts the rung's code here).
             exercise_answer!(iterative, line);
             let quiet = game.capture(mv).is_none();
             if alpha >= beta {
@@ -141,7 +141,7 @@ impl<G: Game> IterativeStage<G> for Pvs<G> {
             }
         }
         if !self.state.counter.stopped() {
-            // Hidden: exercise cached's part 'store' (the grader puts the rung's code here).
+            // Hidden: cached's part 'store' (the grader puts the rung's code here).
             exercise_answer!(cached, store);
         }
         best

@@ -2,8 +2,8 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check quiescence
 // Stuck? searchlab exercise hint quiescence (one hint at a time).
-// The solution is the rung itself: crates/engine/src/search/quiescence.rs.
-// (Generated from crates/engine/src/search/quiescence.rs by `searchlab exercise skeletons`; work in your own
+// The solution is the rung itself: crates/engine/src/search/quiescence.rs. (Generated from
+// crates/engine/src/search/quiescence.rs by `searchlab exercise skeletons`; work in your own
 // copy, exercises/mine/quiescence.rs, which the commands make on first use.)
 
 // Hidden here, so that this file shows no other exercise's answer: iterative's line, cached's
@@ -174,7 +174,7 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
                 best = score;
                 best_move = Some(mv);
             }
-            // Hidden: exercise iterative's part 'line' (the grader puts the rung's code here).
+            // Hidden: iterative's part 'line' (the grader puts the rung's code here).
             exercise_answer!(iterative, line);
             let quiet = game.capture(mv).is_none();
             if alpha >= beta {
@@ -189,7 +189,7 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
             }
         }
         if !self.state.counter.stopped() {
-            // Hidden: exercise cached's part 'store' (the grader puts the rung's code here).
+            // Hidden: cached's part 'store' (the grader puts the rung's code here).
             exercise_answer!(cached, store);
         }
         best
@@ -217,7 +217,7 @@ impl<G: Game> IterativeStage<G> for Quiescence<G> {
         if first {
             return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, pv);
         }
-        // Hidden: exercise pvs's part 'null_window' (the grader puts the rung's code here).
+        // Hidden: pvs's part 'null_window' (the grader puts the rung's code here).
         exercise_answer!(pvs, null_window)
     }
 

@@ -37,7 +37,8 @@ pub struct Args {
     /// Where to start: the hand-set weights or all zeros.
     #[arg(long, value_enum, default_value_t = Start::Hand)]
     pub from: Start,
-    /// Write the tuned weights here as Rust source (the crate's is crates/engine/src/eval/tuned.rs).
+    /// Write the tuned weights here as Rust source (the engine's is
+    /// crates/engine/src/eval/tuned.rs).
     #[arg(long)]
     pub output: Option<PathBuf>,
     /// Write the error after each epoch here (CSV: epoch,error), for a plot.

@@ -555,8 +555,8 @@ const SECTIONS: &[(&str, usize, usize, usize)] = &[
 ];
 
 // ANCHOR: source
-/// `weights` as the Rust source of `crates/engine/src/eval/tuned.rs`: one `t(mg, eg)` per weight, grouped
-/// and commented by term, so that a new tuning shows as a readable diff. `provenance` (lines
+/// `weights` as the Rust source of `crates/engine/src/eval/tuned.rs`: one `t(mg, eg)` per
+/// weight, grouped and commented by term, so that a new tuning shows as a readable diff. `provenance` (lines
 /// of text) says how the weights were made; it goes into the module's documentation.
 pub fn weights_source(weights: &Weights, provenance: &[String]) -> String {
     let mut source = String::from(

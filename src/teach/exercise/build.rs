@@ -3,8 +3,8 @@
 //!
 //! The first build of a grader compiles searchlab (without its default features) and the
 //! dependencies it still needs in the dev profile, about a minute on a small machine, and cargo
-//! may first wait for another cargo's lock on `target/` (a `cargo test` running beside it). Both are said on standard error as they happen, so a
-//! learner never stares at a silent terminal. The program then runs with a time limit, and is
+//! may first wait for another cargo's lock on `target/` (a `cargo test` running beside it).
+//! Both are said on standard error as they happen, so a learner never stares at a silent terminal. The program then runs with a time limit, and is
 //! killed when it has used it up: a learner's loop that never ends is a message, not a hang.
 
 use crate::error::{Error, Result};

@@ -41,6 +41,11 @@ pub fn diagnose(
     score_diagnosis(seen.got, seen.expected).or_else(|| exercise_diagnosis(exercise, seen))
 }
 
+/// Whether `score` lies beyond any mate: a search's starting bound, never raised.
+fn unbounded(score: Score) -> bool {
+    score >= Score::INFINITE || score <= -Score::INFINITE
+}
+
 /// What a wrong score says by itself, where it says something: a mate that is not there, or
 /// one at another distance, points at the table's mate scores; a score beyond any mate is a
 /// search that never raised its starting bound.
@@ -49,7 +54,7 @@ fn score_diagnosis(
     expected: &SearchResult<ChessMove>,
 ) -> Option<String> {
     let mate = |r: &SearchResult<ChessMove>| r.score.mate_moves();
-    if got.score >= Score::INFINITE || got.score <= -Score::INFINITE {
+    if unbounded(got.score) {
         return Some(
             "Your search returned its starting bound: no move's score ever raised it. Is the \
              best score updated from every child's?"
@@ -142,7 +147,6 @@ fn stand_pat_diagnosis(
     seen: &Disagreement,
     make: &dyn Fn() -> Box<dyn Engine<Chess>>,
 ) -> Option<String> {
-    let unbounded = |s: Score| s >= Score::INFINITE || s <= -Score::INFINITE;
     if unbounded(seen.got.score) {
         return Some(format!(
             "Your search returned {} at depth {}: a quiescence node with nothing worth capturing \
@@ -164,7 +168,6 @@ fn stand_pat_diagnosis(
     let (many_yours, many_rung) = probe(CAPTURES)?;
     let fork_right = fork_yours.score == fork_rung.score;
     let many_right = many_yours.score == many_rung.score;
-    let q = |r: &SearchResult<ChessMove>| thousands(r.stats.quiescence_nodes);
     if !fork_right && many_right {
         return Some(format!(
             "A probe: after Nxc7+ in {FORK}, Black is in check and every answer loses the \
@@ -174,27 +177,25 @@ fn stand_pat_diagnosis(
             fork_rung.score, fork_yours.score
         ));
     }
-    if !many_right && many_yours.stats.quiescence_nodes > many_rung.stats.quiescence_nodes {
-        return Some(format!(
-            "A probe: on Kiwipete ({CAPTURES}) at depth 1 your quiescence visits {} nodes, the \
-             rung's {}, and finds {} where the rung finds {}: does a node whose stand pat \
-             already reaches beta return it at once, before any capture?",
-            q(&many_yours),
-            q(&many_rung),
-            many_yours.score,
-            many_rung.score
-        ));
+    if many_right {
+        return None;
     }
-    if !many_right && !fork_right {
-        return Some(format!(
-            "A probe: on Kiwipete ({CAPTURES}) at depth 1 your quiescence visits {} nodes, the \
-             rung's {}, and finds {} where the rung finds {}: is each capture searched with \
-             the window negated and swapped, (-beta, -alpha), and its score negated?",
-            q(&many_yours),
-            q(&many_rung),
-            many_yours.score,
-            many_rung.score
-        ));
-    }
-    None
+    // More nodes: fail-high nodes that go on capturing; fewer, with the fork wrong too: windows
+    // that cut every child at once.
+    let question = if many_yours.stats.quiescence_nodes > many_rung.stats.quiescence_nodes {
+        "does a node whose stand pat already reaches beta return it at once, before any capture?"
+    } else if !fork_right {
+        "is each capture searched with the window negated and swapped, (-beta, -alpha), and its \
+         score negated?"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "A probe: on Kiwipete ({CAPTURES}) at depth 1 your quiescence visits {} nodes, the \
+         rung's {}, and finds {} where the rung finds {}: {question}",
+        thousands(many_yours.stats.quiescence_nodes),
+        thousands(many_rung.stats.quiescence_nodes),
+        many_yours.score,
+        many_rung.score
+    ))
 }

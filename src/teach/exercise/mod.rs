@@ -181,8 +181,8 @@ pub const EXERCISES: &[Exercise] = &[Exercise {
     node_for_node: false,
     at_most_rung_nodes: true,
     hints: &[
-        "Start from minimax's node (crates/engine/src/search/minimax.rs): try every move, play it, search the \
-         child, undo it, keep the best score. Alpha-beta adds a window (alpha, beta) to that loop.",
+        "Start from minimax's node (crates/engine/src/search/minimax.rs): try every move, play \
+         it, search the child, undo it, keep the best score. Alpha-beta adds a window (alpha, beta) to that loop.",
         "The child is searched from the other side's point of view, so its window is the \
          parent's, negated and swapped: the child gets (-beta, -alpha), and its score is negated \
          on the way back.",

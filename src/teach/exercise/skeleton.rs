@@ -146,28 +146,28 @@ fn header_notes(exercise: &Exercise, hidden: &[String]) -> String {
             hidden.join(", ")
         ));
     }
-    let blocks: Vec<String> = notes
-        .iter()
-        .map(|note| {
-            let mut block = String::new();
-            let mut line = String::from("//");
-            for word in note.split_whitespace() {
-                if line.len() + 1 + word.len() > 96 {
-                    block.push_str(&line);
-                    block.push('\n');
-                    line = String::from("//");
-                }
-                line.push(' ');
-                line.push_str(word);
-            }
-            block + &line + "\n"
-        })
-        .collect();
+    let blocks: Vec<String> = notes.iter().map(|note| comment_block(note)).collect();
     if blocks.is_empty() {
         String::new()
     } else {
         blocks.join("//\n") + "\n"
     }
+}
+
+/// `text` as `//` comment lines of at most 96 characters, words kept whole.
+fn comment_block(text: &str) -> String {
+    let mut block = String::new();
+    let mut line = String::from("//");
+    for word in text.split_whitespace() {
+        if line.len() + 1 + word.len() > 96 {
+            block.push_str(&line);
+            block.push('\n');
+            line = String::from("//");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    block + &line + "\n"
 }
 
 impl Shared {
@@ -223,11 +223,14 @@ fn assemble(exercise: &Exercise, take_out: bool) -> Result<(String, Vec<Hidden>)
     )?;
     for shared in exercise.shared {
         body.push_str(&format!(
-            "\n// {rule}\n// The shared machinery this exercise takes in: {path}, as the module `{module}`\n\
-             // (the code above uses it as `self::{module}`).\n// {rule}\n\n\
-             pub mod {module} {{\n",
+            "\n// {rule}\n{}// {rule}\n\npub mod {module} {{\n",
+            comment_block(&format!(
+                "The shared machinery this exercise takes in: {}, as the module `{m}` (the \
+                 code above uses it as `self::{m}`).",
+                shared.source_path,
+                m = shared.module,
+            )),
             rule = "-".repeat(92),
-            path = shared.source_path,
             module = shared.module,
         ));
         let items = match shared.from_crate {
@@ -254,13 +257,16 @@ fn assemble(exercise: &Exercise, take_out: bool) -> Result<(String, Vec<Hidden>)
             "// Exercise `{name}`: {title}.\n\
              //\n\
              // Write the parts marked `todo!()`, then: searchlab exercise check {name}\n\
-             // Stuck? searchlab exercise hint {name} (one hint at a time).\n\
-             // The solution is the rung itself: {sources}.\n\
-             // (Generated from {sources} by `searchlab exercise skeletons`; work in your own\n\
-             // copy, exercises/mine/{name}.rs, which the commands make on first use.)\n\n",
+             // Stuck? searchlab exercise hint {name} (one hint at a time).\n",
             name = exercise.name,
             title = exercise.title,
-        ) + &header_notes(exercise, &named)
+        ) + &comment_block(&format!(
+            "The solution is the rung itself: {sources}. (Generated from {sources} by \
+             `searchlab exercise skeletons`; work in your own copy, exercises/mine/{}.rs, which \
+             the commands make on first use.)",
+            exercise.name
+        )) + "\n"
+            + &header_notes(exercise, &named)
     } else {
         format!(
             "// The solution of exercise `{name}`: {sources}, assembled as your copy is.\n\n",
@@ -362,8 +368,7 @@ fn take_parts(
                     .filter(|line| !line.is_empty())
                     .collect();
                 push(&format!(
-                    "{own}// Hidden: exercise {}'s part '{}' (the grader puts the rung's code \
-                     here).",
+                    "{own}// Hidden: {}'s part '{}' (the grader puts the rung's code here).",
                     asks.name, part.name
                 ));
                 // A statement where the part ends with one, else the expression it ends with.

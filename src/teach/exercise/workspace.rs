@@ -40,8 +40,8 @@ pub fn find_root(start: &Path) -> Result<PathBuf> {
         .map(|dir| dir.display().to_string())
         .collect();
     Err(Error::Setting(format!(
-        "no searchlab repository here: looked for Cargo.toml, {SKELETONS}/ and crates/engine/src/search/ in {}. \
-         Run this command inside your searchlab checkout, or point to it with --repo DIR",
+        "no searchlab repository here: looked for Cargo.toml, {SKELETONS}/ and \
+         crates/engine/src/search/ in {}. Run this command inside your searchlab checkout, or point to it with --repo DIR",
         looked.join(", ")
     )))
 }
@@ -132,7 +132,8 @@ pub fn state(root: &Path, exercise: &Exercise) -> Result<State> {
 fn manifest(root: &Path, name: &str) -> String {
     format!(
         "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
-         publish = false\n\n[dependencies]\nsearchlab = {{ path = {root:?}, default-features = false }}\nchess = \"3.2\"\n\n\
+         publish = false\n\n[dependencies]\n\
+         searchlab = {{ path = {root:?}, default-features = false }}\nchess = \"3.2\"\n\n\
          [profile.dev]\nopt-level = 3\ndebug = 1\n\n[profile.dev.package.\"*\"]\nopt-level = 3\n\n\
          [workspace]\n",
         root = root.display().to_string(),

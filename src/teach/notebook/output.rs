@@ -7,8 +7,8 @@
 //! its PNG rendering together, see the [parent module](super)). [`fail_on_panic`] makes a
 //! failed `assert!` end the kernel in a headless run, so that the run reports it, and only
 //! report it in an interactive session, so that the learner keeps the kernel and its
-//! variables. [`escape_html`](super::escape_html) is the escaping every table and picture of the notebook helpers
-//! uses.
+//! variables. [`escape_html`](super::escape_html) is the escaping every table and picture of
+//! the notebook helpers uses.
 
 use crate::error::Result;
 use crate::teach::picture::svg_to_png;

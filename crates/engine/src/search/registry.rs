@@ -2,8 +2,8 @@
 //!
 //! The roof over the ladder: the one place that knows every rung. [`STAGES`] lists the rungs
 //! of the search in ladder order and [`SIDE_ENGINES`] the engines beside them, among them stage
-//! 10, `neural` (the last rung's search with a learned evaluation: its lesson is in `crates/engine/src/eval/`,
-//! not in a search file of its own), the strongest and the UCI default ([`strongest_stage`]);
+//! 10, `neural` (the last rung's search with a learned evaluation: its lesson is in
+//! `crates/engine/src/eval/`, not in a search file of its own), the strongest and the UCI default ([`strongest_stage`]);
 //! each entry says what the engine adds and how it is judged. A name is written
 //! once, in the engine's own file (`pvs::NAME`, which its [`Engine::name`] returns too), and
 //! an engine is built by an exhaustive match on its [`StageId`], so a stage cannot be listed
