@@ -95,7 +95,7 @@ fn each_suite_position(depth: u32, first: Option<usize>, mut check: impl FnMut(&
 /// The legal moves are exactly the `chess` crate's, in the crate's order (the search's node
 /// counts depend on that order), in every suite position and every position one and two
 /// moves later: out of check the list is written from each piece's squares, not by the
-/// crate's generator (see `games/chess_moves.rs`).
+/// crate's generator (see `games/chess/movegen.rs`).
 #[test]
 fn legal_moves_are_the_crates_in_its_order() {
     let same_as_the_crate = |game: &Chess| {

@@ -13,13 +13,13 @@
 //! - [`plies_chart_svg`] draws lines against the plies of a game (the phase as the pieces come
 //!   off, say).
 
+use crate::board::square_at;
 use crate::error::{Error, FenError, Result};
 use crate::eval::weights::{
     BISHOP_PAIR, DOUBLED_PAWN, ISOLATED_PAWN, KING_ATTACK, KING_OPEN_FILE, KING_SHIELD, MATERIAL,
     MOBILITY, PASSED_PAWN, PSQT, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, WEIGHT_COUNT,
 };
 use crate::eval::{endgame, phase, Evaluation, Tapered, Terms, MAX_PHASE};
-use crate::games::chess::square_at;
 use crate::score::Score;
 use crate::teach::notebook::{escape_html, markdown_table, piece_glyph};
 use crate::teach::plot::{curves_svg, Curve, Series};

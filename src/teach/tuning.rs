@@ -22,10 +22,10 @@
 //!   moves each table's average into the material value, so the hand-set values are compared
 //!   after the same move.
 
+use crate::board::square_at;
 use crate::error::{Error, Result};
 use crate::eval::weights::{MATERIAL, PSQT};
 use crate::eval::{Evaluation, Features, Tapered, Weights};
-use crate::games::chess::square_at;
 use crate::lab::datagen::{game_header, GAME_HEADER};
 use crate::lab::tune::{mean_squared_error, normalise, tune, RealWeights, Schedule, TrainingSet};
 use crate::teach::eval_terms::FEATURE_GROUPS;

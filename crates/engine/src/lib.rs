@@ -43,6 +43,11 @@
 //!
 //! Below the rungs, and never borrowed from one rung by another:
 //!
+//! - [`board`]: the chess board's vocabulary, at the very bottom: squares, the squares pieces
+//!   attack, what pieces are worth. The game and the evaluation both import it, and neither
+//!   imports the other's internals: the evaluations know boards, the game ([`games::chess`])
+//!   names its evaluations in one file, beside the game. Inside the crate the imports run one
+//!   way, from the face down: [`uci`], [`search`], [`games`], [`eval`], [`board`].
 //! - [`Game`]: what a search needs to know about a game; implemented by [`Chess`] (on the
 //!   `chess` crate, with the halfmove clock and history it lacks) and [`TicTacToe`].
 //! - [`Score`]: centipawns from the side to move, with mates encoded by distance.
@@ -76,6 +81,7 @@
 #![warn(missing_docs)]
 
 // The shared machinery every stage uses.
+pub mod board;
 pub mod error;
 pub mod eval;
 pub mod game;

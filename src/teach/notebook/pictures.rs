@@ -9,8 +9,8 @@
 use super::output::with_svg_namespace;
 use super::tables::escape_html;
 use super::tables::iteration_nodes;
+use crate::board::square_at;
 use crate::error::{Error, Result};
-use crate::games::chess::square_at;
 use crate::games::Chess;
 use crate::lab::compare::Comparison;
 use crate::score::Score;

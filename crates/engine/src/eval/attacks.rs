@@ -1,52 +1,32 @@
 //! What each piece attacks, worked out once per evaluation and counted where the terms look.
 //!
-//! Two terms read the same thing: [`mobility`] counts the squares each
+//! Two terms read the same thing: [`mobility`](super::mobility) counts the squares each
 //! knight, bishop, rook and queen attacks in its side's mobility area, and
-//! [`king_safety`] counts those next to the enemy king. Generating a
+//! [`king_safety`](super::king_safety) counts those next to the enemy king. Generating a
 //! slider's attacks is the dearest step of either, so the evaluation does it once, here: each
 //! piece's attacks are generated and at once counted against both sets of squares (each term
-//! names its own: [`mobility::area`], [`king_safety::zone`]), by kind of piece. Nothing is
+//! names its own: [`mobility_area`], [`king_zone`]), by kind of piece. Nothing is
 //! stored per piece; both terms only ever needed the counts.
 
-use super::{king_safety, mobility};
-use crate::games::chess::squares_of;
+use crate::board::{attacks, pawn_attacks, squares_of};
 use chess::{
-    get_bishop_moves, get_knight_moves, get_rook_moves, BitBoard, Board, Color, Piece, Square,
-    ALL_COLORS,
+    get_bishop_moves, get_king_moves, get_knight_moves, get_rook_moves, BitBoard, Board, Color,
+    Piece, ALL_COLORS,
 };
 
 /// The pieces whose attacks are counted, in the order of their weights (a piece's *slot*).
 pub const MOBILE: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
 
-/// The squares a `piece` (knight, bishop, rook or queen) on `square` attacks, given the
-/// `occupied` squares; empty for pawns and kings.
-pub fn attacks(piece: Piece, square: Square, occupied: BitBoard) -> BitBoard {
-    match piece {
-        Piece::Knight => get_knight_moves(square),
-        Piece::Bishop => get_bishop_moves(square, occupied),
-        Piece::Rook => get_rook_moves(square, occupied),
-        Piece::Queen => get_bishop_moves(square, occupied) | get_rook_moves(square, occupied),
-        _ => BitBoard(0),
-    }
+/// The mobility area of `color`, where [`mobility`](super::mobility) counts: the squares that
+/// hold no piece of its own and that no enemy pawn guards.
+pub fn mobility_area(board: &Board, color: Color) -> BitBoard {
+    !*board.color_combined(color) & !pawn_attacks(board, !color)
 }
 
-/// The squares the pawns of `color` attack: every pawn one rank forward and one file aside.
-pub fn pawn_attacks(board: &Board, color: Color) -> BitBoard {
-    pawns_attack(
-        *board.pieces(Piece::Pawn) & *board.color_combined(color),
-        color,
-    )
-}
-
-/// The squares pawns of `color` on `pawns` attack, all at once.
-pub fn pawns_attack(pawns: BitBoard, color: Color) -> BitBoard {
-    const NOT_A_FILE: u64 = !0x0101_0101_0101_0101;
-    const NOT_H_FILE: u64 = !0x8080_8080_8080_8080;
-    let pawns = pawns.0;
-    BitBoard(match color {
-        Color::White => ((pawns & NOT_A_FILE) << 7) | ((pawns & NOT_H_FILE) << 9),
-        Color::Black => ((pawns & NOT_A_FILE) >> 9) | ((pawns & NOT_H_FILE) >> 7),
-    })
+/// The squares next to the king of `color`: its zone, where [`king_safety`](super::king_safety)
+/// counts enemy attacks.
+pub fn king_zone(board: &Board, color: Color) -> BitBoard {
+    get_king_moves(board.king_square(color))
 }
 
 /// Counts by slot in [`MOBILE`]: knights, bishops, rooks, queens.
@@ -78,8 +58,8 @@ impl PieceAttacks {
         let occupied = *board.combined();
         for color in ALL_COLORS {
             let own = *board.color_combined(color);
-            let area = mobility::area(board, color);
-            let zone = king_safety::zone(board, !color);
+            let area = mobility_area(board, color);
+            let zone = king_zone(board, !color);
             let (mut in_area, mut in_zone) = ([0; 4], [0; 4]);
             let mut count = |slot: usize, attacked: BitBoard| {
                 in_area[slot] += (attacked & area).popcnt() as i32;
@@ -105,14 +85,14 @@ impl PieceAttacks {
     }
     // ANCHOR_END: fill
 
-    /// The squares the pieces of `color` attack in its mobility area ([`mobility::area`]), by
+    /// The squares the pieces of `color` attack in its mobility area ([`mobility_area`]), by
     /// slot in [`MOBILE`].
     pub fn in_mobility_area(&self, color: Color) -> SlotCounts {
         self.area[color.to_index()]
     }
 
     /// The squares the pieces of `color` attack next to the enemy king
-    /// ([`king_safety::zone`]), by slot in [`MOBILE`].
+    /// ([`king_zone`]), by slot in [`MOBILE`].
     pub fn in_king_zone(&self, color: Color) -> SlotCounts {
         self.king_zone[color.to_index()]
     }
@@ -121,6 +101,7 @@ impl PieceAttacks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess::Square;
     use std::str::FromStr;
 
     #[test]

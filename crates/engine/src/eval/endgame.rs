@@ -14,7 +14,7 @@
 //! These are not weights times features: they multiply or replace the score, so they sit after
 //! the weighted sum, outside what a tuner fits.
 
-use crate::eval::PIECE_VALUES;
+use crate::board::PIECE_VALUES;
 use chess::{BitBoard, Board, Color, Piece, Square, ALL_COLORS};
 
 /// The value of a rook, the least piece that mates with the king alone.

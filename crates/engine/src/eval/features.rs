@@ -160,7 +160,6 @@ impl PieceList {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::games::Chess;
     use std::collections::BTreeSet;
     use std::str::FromStr;
 
@@ -200,7 +199,7 @@ pub(crate) mod tests {
     #[test]
     fn changes_of_every_kind_of_move_turn_one_feature_set_into_the_other() {
         // Castling, en passant and promotion with capture all in reach of one position.
-        let mut game = Chess::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
+        let mut board = Board::from_str("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
         for (uci, removed, added) in [
             ("e5d6", 2, 1),  // en passant: the capturer and a pawn beside its target go
             ("e8g8", 2, 2),  // castling: king and rook
@@ -209,10 +208,9 @@ pub(crate) mod tests {
             ("e1c1", 2, 2),  // castling the other way
             ("a8a7", 1, 1),  // a quiet move
         ] {
-            let before = *game.board();
-            let mut after = game.clone();
-            after.play_uci(uci).unwrap();
-            let change = changes(&before, after.board()).unwrap();
+            let before = board;
+            let after = before.make_move_new(chess::ChessMove::from_str(uci).unwrap());
+            let change = changes(&before, &after).unwrap();
             assert_eq!(
                 (change.removed.len(), change.added.len()),
                 (removed, added),
@@ -226,11 +224,11 @@ pub(crate) mod tests {
                 for piece in change.added.iter() {
                     assert!(features.insert(piece.feature(view)), "{uci}");
                 }
-                assert_eq!(features, set(after.board(), view), "{uci}");
+                assert_eq!(features, set(&after, view), "{uci}");
             }
-            game = after;
+            board = after;
         }
-        let far_apart = changes(&Board::default(), game.board());
+        let far_apart = changes(&Board::default(), &board);
         assert_eq!(far_apart, None, "too many changes: count again");
     }
 }

@@ -13,14 +13,9 @@
 //! to game results finds the average.
 
 use super::attacks::PieceAttacks;
+use super::sink::{sign, Sink};
 use super::weights::{KING_ATTACK, KING_OPEN_FILE, KING_SHIELD};
-use super::{sign, Sink};
-use chess::{get_king_moves, BitBoard, Board, Color, Piece, Square, ALL_COLORS};
-
-/// The squares next to the king of `color`: its zone, where enemy attacks are counted.
-pub fn zone(board: &Board, color: Color) -> BitBoard {
-    get_king_moves(board.king_square(color))
-}
+use chess::{BitBoard, Board, Color, Piece, Square, ALL_COLORS};
 
 /// The shield's squares for the king of `color` on `king`: its file and the neighbouring ones,
 /// one and two ranks ahead.
@@ -69,7 +64,7 @@ fn files_of(squares: BitBoard) -> u64 {
 
 // ANCHOR: count
 /// Counts each side's shield pawns and open files at its king, and its attacks on the enemy
-/// king's zone ([`zone`]; counted once per evaluation, with mobility's, in [`PieceAttacks`]).
+/// king's zone ([`king_zone`](super::attacks::king_zone); counted once per evaluation, with mobility's, in [`PieceAttacks`]).
 pub fn count<S: Sink>(board: &Board, attacks: &PieceAttacks, sink: &mut S) {
     let pawns = *board.pieces(Piece::Pawn);
     for color in ALL_COLORS {

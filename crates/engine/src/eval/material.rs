@@ -5,9 +5,10 @@
 //! may promote), a knight a little less (the board empties, long-range pieces gain), and the
 //! king's table turns round, from sheltered in a corner to active in the centre.
 
+use super::sink::{relative, sign, Sink};
+use super::tapered::Tapered;
 use super::weights::{MATERIAL, PSQT};
-use super::{relative, sign, Sink, Tapered};
-use crate::games::chess::squares_of;
+use crate::board::squares_of;
 use chess::{BitBoard, Board, Color, Piece, Square, ALL_COLORS, ALL_PIECES};
 
 // ANCHOR: count

@@ -5,19 +5,14 @@
 //! to). The weight is per square and per kind of piece: a bishop's extra diagonal matters more
 //! than a queen's extra square, since the queen has plenty.
 
-use super::attacks::{pawn_attacks, PieceAttacks};
+use super::attacks::PieceAttacks;
+use super::sink::{sign, Sink};
 use super::weights::MOBILITY;
-use super::{sign, Sink};
-use chess::{BitBoard, Board, Color, ALL_COLORS};
+use chess::ALL_COLORS;
 
 // ANCHOR: count
-/// The mobility area of `color`: the squares that hold no piece of its own and that no enemy
-/// pawn guards.
-pub fn area(board: &Board, color: Color) -> BitBoard {
-    !*board.color_combined(color) & !pawn_attacks(board, !color)
-}
-
-/// Counts, per kind of piece, the squares its pieces attack in their mobility area (counted
+/// Counts, per kind of piece, the squares its pieces attack in their mobility area
+/// ([`mobility_area`](super::attacks::mobility_area), counted
 /// once per evaluation, with king safety's, in [`PieceAttacks`]).
 pub fn count<S: Sink>(attacks: &PieceAttacks, sink: &mut S) {
     for color in ALL_COLORS {
@@ -32,6 +27,7 @@ pub fn count<S: Sink>(attacks: &PieceAttacks, sink: &mut S) {
 mod tests {
     use super::*;
     use crate::eval::Features;
+    use chess::Board;
     use std::str::FromStr;
 
     #[test]

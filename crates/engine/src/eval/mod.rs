@@ -34,7 +34,7 @@
 //! [`Evaluation::set_weights`].
 //!
 //! Chess names this evaluation as its [`Evaluator`](crate::game::Evaluator) (in
-//! `games/chess.rs`, beside the game): the evaluation knows boards, not games.
+//! `games/chess/evaluators.rs`, beside the game): the evaluation knows boards, not games.
 
 pub mod attacks;
 pub mod endgame;
@@ -48,79 +48,23 @@ pub mod neural;
 pub mod pawns;
 pub mod pieces;
 pub mod simple;
+pub mod sink;
 pub mod tapered;
 pub mod tuned;
 pub mod weights;
 
-pub use simple::{evaluate, PIECE_VALUES};
+pub use crate::board::PIECE_VALUES;
+pub use simple::evaluate;
+use sink::WeightedSum;
+pub use sink::{Features, Sink};
 pub use tapered::{phase, Tapered, MAX_PHASE};
 pub use weights::Weights;
-use weights::WEIGHT_COUNT;
 
 use crate::eval::attacks::PieceAttacks;
 use crate::score::Score;
 use crate::switches::switches;
 use chess::{Board, Color};
 use std::fmt;
-
-/// Where the terms of the evaluation put what they count.
-pub trait Sink {
-    /// Adds `count` (White's count minus Black's) of the feature whose weight is at `index` in
-    /// [`Weights`].
-    fn add(&mut self, index: usize, count: i32);
-}
-
-/// The sink that evaluates: each count times its weight, summed.
-struct WeightedSum<'a> {
-    weights: &'a [Tapered; WEIGHT_COUNT],
-    total: Tapered,
-}
-
-impl<'a> WeightedSum<'a> {
-    /// An empty sum over `weights`, one per feature. Held as an array of that size, so that
-    /// each `add` (two dozen at every evaluation) needs no bounds check.
-    fn new(weights: &'a Weights) -> WeightedSum<'a> {
-        WeightedSum {
-            weights: weights
-                .0
-                .as_slice()
-                .try_into()
-                .expect("one weight per feature"),
-            total: Tapered::ZERO,
-        }
-    }
-}
-
-impl Sink for WeightedSum<'_> {
-    #[inline]
-    fn add(&mut self, index: usize, count: i32) {
-        self.total += self.weights[index] * count;
-    }
-}
-
-/// The features of a position as a tuner sees them: `(index, count)` for every count a term
-/// added (an index may appear more than once: the counts add up).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Features(pub Vec<(usize, i32)>);
-
-impl Sink for Features {
-    fn add(&mut self, index: usize, count: i32) {
-        if count != 0 {
-            self.0.push((index, count));
-        }
-    }
-}
-
-impl Features {
-    /// The total count of the feature at `index`.
-    pub fn count(&self, index: usize) -> i32 {
-        self.0
-            .iter()
-            .filter(|&&(i, _)| i == index)
-            .map(|&(_, c)| c)
-            .sum()
-    }
-}
 
 /// The switch that chooses the weights: on (the default), the tuned ones ([`tuned`]); off, the
 /// hand-set ones ([`Weights::initial`]). `--stage "selective -tuned"` plays the latter.
@@ -516,22 +460,6 @@ impl PawnCache {
             };
         }
         entry.score
-    }
-}
-
-/// `+1` for White, `-1` for Black: the sign of a count in a White-minus-Black sum.
-pub(crate) fn sign(color: Color) -> i32 {
-    match color {
-        Color::White => 1,
-        Color::Black => -1,
-    }
-}
-
-/// `square` (0 = a1) as `color` sees it: its own first rank is rank 0.
-pub(crate) fn relative(square: usize, color: Color) -> usize {
-    match color {
-        Color::White => square,
-        Color::Black => square ^ 56,
     }
 }
 

@@ -15,7 +15,7 @@
 //! The search does not evaluate every node (a node in check, or on the principal variation,
 //! may never ask), so the evaluation does not hear of every move. It needs no hook in `play`
 //! and `undo`: when asked about a position, it walks back along the game's boards
-//! ([`Chess::board_before`]) until it finds a ply whose kept key is that board's, then walks
+//! ([`Line::board_before`]) until it finds a ply whose kept key is that board's, then walks
 //! forward, updating from each board to the next. A ply left behind by an `undo` holds
 //! another position's key, so it is never mistaken for the line's. Other evaluations, and the
 //! stages that use them, pay nothing for this.
@@ -23,8 +23,6 @@
 use super::endgame;
 use super::features;
 use super::network::{Accumulator, Network};
-use crate::game::Evaluator;
-use crate::games::Chess;
 use crate::score::Score;
 use chess::Board;
 use std::sync::{Arc, OnceLock, RwLock};
@@ -65,6 +63,19 @@ pub fn chosen_network() -> Arc<Network> {
         .read()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     chosen.clone().unwrap_or_else(default_network)
+}
+
+/// A line of play as the evaluation follows it: the boards from the first position to the
+/// current one. The chess game is one ([`crate::games::Chess`]); the evaluation knows boards,
+/// not games.
+pub trait Line {
+    /// How many moves the line holds: the current position's ply, counted from its first.
+    fn moves_played(&self) -> usize;
+    /// The board `back` moves before the current one (0: the current board), if the line is
+    /// that long.
+    fn board_before(&self, back: usize) -> Option<&Board>;
+    /// The current board.
+    fn board(&self) -> &Board;
 }
 
 /// The furthest back the evaluation looks for a kept accumulator before it counts one from
@@ -110,7 +121,7 @@ impl NeuralEvaluation {
     /// The score of `game`'s position for the side to move: the network's, and against a bare
     /// king the hand-written drive towards the edge ([`endgame::drive_lone_king`]), which the
     /// network cannot have learned: its data keeps no decided position.
-    pub fn evaluate(&mut self, game: &Chess) -> Score {
+    pub fn evaluate(&mut self, game: &impl Line) -> Score {
         let board = game.board();
         let us = board.side_to_move();
         let ply = self.follow_line(game);
@@ -121,13 +132,13 @@ impl NeuralEvaluation {
 
     /// The accumulator of `game`'s position: kept, updated from the nearest kept one above it
     /// on the line, or counted from scratch.
-    pub fn accumulator(&mut self, game: &Chess) -> &Accumulator {
+    pub fn accumulator(&mut self, game: &impl Line) -> &Accumulator {
         let ply = self.follow_line(game);
         &self.line[ply].accumulator
     }
 
     /// Brings the accumulator of `game`'s position up to date; its ply on the line.
-    fn follow_line(&mut self, game: &Chess) -> usize {
+    fn follow_line(&mut self, game: &impl Line) -> usize {
         let ply = game.moves_played();
         while self.line.len() <= ply {
             let empty = self.network.empty_accumulator();
@@ -189,107 +200,5 @@ impl Default for NeuralEvaluation {
     /// ([`DEFAULT_NETWORK`]) unless another was chosen.
     fn default() -> Self {
         NeuralEvaluation::new(chosen_network())
-    }
-}
-
-// ANCHOR: evaluator
-/// What the neural stage evaluates with.
-impl Evaluator<Chess> for NeuralEvaluation {
-    fn evaluate(&mut self, game: &Chess) -> Score {
-        NeuralEvaluation::evaluate(self, game)
-    }
-}
-// ANCHOR_END: evaluator
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::eval::network::tests::random_network;
-    use crate::game::Game;
-    use crate::rng::SplitMix64;
-
-    /// Random legal games, taking moves back now and then and evaluating only some positions:
-    /// every evaluated accumulator must equal the one counted from the board, exactly.
-    #[test]
-    fn the_kept_accumulators_equal_those_counted_from_scratch() {
-        let network = Arc::new(random_network(32, 11));
-        let mut evaluation = NeuralEvaluation::new(network.clone());
-        let mut rng = SplitMix64::new(5);
-        let mut seen = [0usize; 4]; // captures, castles, promotions, en passant
-        let mut checked = 0;
-        for _ in 0..40 {
-            let mut game = Chess::start();
-            for _ in 0..200 {
-                let moves = game.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                // Captures and promotions first when there are any, half the time: games
-                // that reach promotions and en passant soon.
-                let noisy: Vec<_> = moves
-                    .iter()
-                    .filter(|&&m| game.capture(m).is_some())
-                    .collect();
-                let mv = if !noisy.is_empty() && rng.below(2) == 0 {
-                    *noisy[rng.below(noisy.len())]
-                } else {
-                    moves[rng.below(moves.len())]
-                };
-                let text = mv.to_string();
-                let board = *game.board();
-                let piece = board.piece_on(mv.get_source());
-                let pawn = piece == Some(chess::Piece::Pawn);
-                let king = piece == Some(chess::Piece::King);
-                seen[0] += usize::from(board.piece_on(mv.get_dest()).is_some());
-                let file_step = text.as_bytes()[0].abs_diff(text.as_bytes()[2]);
-                seen[1] += usize::from(king && file_step == 2);
-                seen[2] += usize::from(text.len() == 5);
-                seen[3] +=
-                    usize::from(pawn && file_step == 1 && board.piece_on(mv.get_dest()).is_none());
-                game.play(mv);
-                if rng.below(6) == 0 {
-                    game.undo(); // and another move is tried from the same position
-                    continue;
-                }
-                if rng.below(3) == 0 {
-                    let kept = evaluation.accumulator(&game).clone();
-                    let mut fresh = network.empty_accumulator();
-                    network.refresh(game.board(), &mut fresh);
-                    assert_eq!(kept, fresh, "{}", game.fen());
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 1000, "{checked}");
-        assert!(
-            seen.iter().all(|&count| count > 0),
-            "captures, castles, promotions, en passant: {seen:?}"
-        );
-        assert!(
-            evaluation.updates > 4 * evaluation.refreshes,
-            "{} updates, {} refreshes",
-            evaluation.updates,
-            evaluation.refreshes
-        );
-    }
-
-    #[test]
-    fn the_network_compiled_in_reads_and_prefers_the_side_a_queen_up() {
-        let network = default_network();
-        let queen_up = Chess::from_fen("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1").unwrap();
-        let mut evaluation = NeuralEvaluation::default();
-        assert!(network.hidden() > 0);
-        assert!(evaluation.evaluate(&queen_up).0 > 300);
-    }
-
-    #[test]
-    fn the_score_is_the_networks_from_scratch() {
-        let network = Arc::new(random_network(16, 2));
-        let mut evaluation = NeuralEvaluation::new(network.clone());
-        let mut game = Chess::start();
-        for uci in ["e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4"] {
-            game.play_uci(uci).unwrap();
-            assert_eq!(evaluation.evaluate(&game).0, network.evaluate(game.board()));
-        }
     }
 }

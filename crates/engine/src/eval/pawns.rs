@@ -10,9 +10,9 @@
 //!   can stop it. Its weight grows with its rank, steeply in the endgame, where a passed pawn
 //!   on the sixth is often worth a piece.
 
+use super::sink::{sign, Sink};
 use super::weights::{DOUBLED_PAWN, ISOLATED_PAWN, PASSED_PAWN};
-use super::{sign, Sink};
-use crate::games::chess::squares_of;
+use crate::board::squares_of;
 use chess::{get_adjacent_files, get_file, BitBoard, Board, Color, Piece, Square, ALL_COLORS};
 
 /// The squares strictly ahead of `square` for `color` (ranks beyond it, every file).

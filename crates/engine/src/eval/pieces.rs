@@ -6,9 +6,9 @@
 //! - **Rooks on open files.** A rook needs a file to work on: one with no pawn at all (open),
 //!   or with only enemy pawns (semi-open: the rook presses on them).
 
+use super::sink::{sign, Sink};
 use super::weights::{BISHOP_PAIR, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE};
-use super::{sign, Sink};
-use crate::games::chess::squares_of;
+use crate::board::squares_of;
 use chess::{get_file, BitBoard, Board, Piece, ALL_COLORS};
 
 // ANCHOR: bishop_pair

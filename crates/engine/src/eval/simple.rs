@@ -13,14 +13,11 @@
 //! the amount of non-pawn material left, so a king walks to the centre as pieces come off.
 //! The result is from the side to move (White's score negated when Black is to move).
 
+use crate::board::PIECE_VALUES;
 use crate::score::Score;
 use chess::{
     get_bishop_moves, get_knight_moves, get_rook_moves, BitBoard, Board, Color, Piece, ALL_PIECES,
 };
-
-/// Material values in centipawns, indexed by `Piece::to_index()` (pawn, knight, bishop, rook,
-/// queen, king).
-pub const PIECE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
 /// Centipawns per attacked square, by piece (pawns and kings have no mobility term).
 const MOBILITY_WEIGHT: [i32; 6] = [0, 4, 4, 2, 1, 0];

@@ -2,9 +2,7 @@
 //! solve whole, for exact checks.
 
 pub mod chess;
-mod chess_moves;
 pub mod connect;
-pub mod see;
 pub mod tictactoe;
 
 pub use self::chess::Chess;

@@ -18,7 +18,7 @@
 //!    in check: then every move is searched, and no move means mate.)
 //! 2. **Captures in order, losing ones skipped.** Captures are tried most valuable victim first
 //!    (MVV-LVA, [`noisy_moves_in_order`]), and one that the static exchange evaluation ([`Game::see`],
-//!    [`crate::games::see`]) says loses material is not tried at all.
+//!    [`crate::games::chess::see`]) says loses material is not tried at all.
 //! 3. **Delta pruning.** A capture that could not lift the score to alpha even if it won its
 //!    victim and a margin for free ([`DELTA_MARGIN`]) is skipped.
 //!

@@ -16,8 +16,7 @@
 //! `tests/perft.rs` holds both lists equal, in order, in every position of the perft suite and
 //! two plies beyond it, and three plies beyond its five classic positions.
 
-use crate::eval::attacks::{attacks, pawns_attack};
-use crate::games::chess::squares_of;
+use crate::board::{attacks, pawns_attack, squares_of};
 use chess::{
     get_adjacent_files, get_bishop_moves, get_bishop_rays, get_king_moves, get_knight_moves,
     get_pawn_attacks, get_pawn_moves, get_pawn_quiets, get_rank, get_rook_moves, get_rook_rays,

@@ -21,8 +21,8 @@
 //! The quiescence search ([`crate::search::quiescence`]) uses SEE to order captures and to skip
 //! those that lose material.
 
-use crate::eval::PIECE_VALUES;
-use crate::games::chess::{en_passant_victim, is_en_passant};
+use super::move_kinds::{en_passant_victim, is_en_passant};
+use crate::board::PIECE_VALUES;
 use chess::{
     get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
     Board, ChessMove, Color, Piece, Square, ALL_PIECES, EMPTY,
