@@ -107,7 +107,6 @@ impl ConnectThree {
 impl Game for ConnectThree {
     type Move = Column;
     type Evaluator = searchlab::game::StaticEvaluation;
-    type LearnedEvaluator = searchlab::game::StaticEvaluation;
 
     fn legal_moves(&self) -> Vec<Column> {
         todo!("exercise connect: write the part 'legal_moves'")

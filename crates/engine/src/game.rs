@@ -47,10 +47,6 @@ pub trait Game: Clone + Send {
     /// its own. [`StaticEvaluation`] for a game with nothing beyond [`Game::evaluate`].
     type Evaluator: Evaluator<Self>;
 
-    /// The learned evaluation the neural stage searches with ([`crate::eval::neural`] for
-    /// chess). A game that has none gives its [`Game::Evaluator`] again.
-    type LearnedEvaluator: Evaluator<Self>;
-
     /// Every legal move in the current position (empty when the game is over by having none).
     fn legal_moves(&self) -> Vec<Self::Move>;
 
@@ -167,6 +163,12 @@ pub trait Game: Clone + Send {
 /// An evaluation that may keep state between calls (a cache, switches): what the knowledge
 /// stages evaluate positions with.
 pub trait Evaluator<G: ?Sized>: Default + Send {
+    /// The learned evaluation the neural stage (10) plays in this one's place: for chess's full
+    /// evaluation, the network's ([`crate::eval::neural`]). An evaluation that has none, as
+    /// [`StaticEvaluation`], and a learned one name themselves; so a game without a learned
+    /// evaluation names none, and its neural stage is its stage 9.
+    type Learned: Evaluator<G>;
+
     /// The value of `game` for the side to move, in centipawns (the game is not over).
     fn evaluate(&mut self, game: &G) -> Score;
 
@@ -186,11 +188,17 @@ pub trait Evaluator<G: ?Sized>: Default + Send {
 }
 // ANCHOR_END: evaluator
 
+/// The learned evaluation of the game `G`'s full one ([`Evaluator::Learned`]): what the neural
+/// stage searches `G` with.
+pub type LearnedEvaluator<G> = <<G as Game>::Evaluator as Evaluator<G>>::Learned;
+
 /// The evaluator of a game whose [`Game::evaluate`] is all there is.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StaticEvaluation;
 
 impl<G: Game> Evaluator<G> for StaticEvaluation {
+    type Learned = StaticEvaluation;
+
     fn evaluate(&mut self, game: &G) -> Score {
         game.evaluate()
     }

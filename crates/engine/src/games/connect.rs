@@ -99,7 +99,6 @@ impl ConnectThree {
 impl Game for ConnectThree {
     type Move = Column;
     type Evaluator = crate::game::StaticEvaluation;
-    type LearnedEvaluator = crate::game::StaticEvaluation;
 
     fn legal_moves(&self) -> Vec<Column> {
         // ANCHOR: exercise_legal_moves

@@ -135,7 +135,6 @@ impl TicTacToe {
 impl Game for TicTacToe {
     type Move = Cell;
     type Evaluator = crate::game::StaticEvaluation;
-    type LearnedEvaluator = crate::game::StaticEvaluation;
 
     fn legal_moves(&self) -> Vec<Cell> {
         if self.winner().is_some() {

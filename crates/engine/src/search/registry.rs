@@ -14,7 +14,7 @@
 //! [`EngineSpec`](super::EngineSpec), read once from what a person typed.
 
 use crate::error::{Error, Result};
-use crate::game::Game;
+use crate::game::{Game, LearnedEvaluator};
 use crate::search::engine::Engine;
 use crate::search::{
     alphabeta, cached, iterative, minimax, mtdf, neural, oracle, ordered, parallel, pvs,
@@ -281,7 +281,7 @@ impl Stage {
             StageId::Selective | StageId::Parallel | StageId::RootSplit => {
                 Selective::<G>::switch_names()
             }
-            StageId::Neural => Selective::<G, G::LearnedEvaluator>::switch_names(),
+            StageId::Neural => Selective::<G, LearnedEvaluator<G>>::switch_names(),
             StageId::Minimax
             | StageId::AlphaBeta
             | StageId::Iterative

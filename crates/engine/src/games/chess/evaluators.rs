@@ -16,6 +16,8 @@ use chess::Board;
 /// weights-times-features evaluation of [`crate::eval`], with its pawn cache, and its terms
 /// and weights as the engine's switches.
 impl Evaluator<Chess> for eval::Evaluation {
+    type Learned = NeuralEvaluation;
+
     fn evaluate(&mut self, game: &Chess) -> Score {
         let parent = game.earlier.last().map(|frame| &frame.board);
         self.evaluate_in_line(game.board(), parent, game.earlier.len())
@@ -33,6 +35,8 @@ impl Evaluator<Chess> for eval::Evaluation {
 
 /// What the neural stage evaluates with: the network's evaluation, following the game's line.
 impl Evaluator<Chess> for NeuralEvaluation {
+    type Learned = NeuralEvaluation;
+
     fn evaluate(&mut self, game: &Chess) -> Score {
         NeuralEvaluation::evaluate(self, game)
     }

@@ -221,7 +221,6 @@ impl TableMove for ChessMove {
 impl Game for Chess {
     type Move = ChessMove;
     type Evaluator = eval::Evaluation;
-    type LearnedEvaluator = eval::neural::NeuralEvaluation;
 
     // ANCHOR: moves
     fn legal_moves(&self) -> Vec<ChessMove> {
