@@ -36,7 +36,7 @@ pub use searchlab_engine::{
 };
 
 // The products built on the engine: the measuring tools, the teaching helpers.
-pub mod lab;
+pub use searchlab_lab as lab;
 pub mod teach;
 
 pub use searchlab_engine::{

@@ -1,5 +1,5 @@
 //! Adam, the optimiser both of the crate's learners use: the Texel tuner
-//! ([`crate::lab::tune`]) and the network trainer ([`crate::lab::train`]).
+//! ([`crate::tune`]) and the network trainer ([`crate::train`]).
 
 // ANCHOR: adam
 /// Adam (Kingma and Ba, 2015): gradient descent whose step for each weight is its gradient's

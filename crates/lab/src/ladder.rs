@@ -10,11 +10,11 @@
 //! To measure a rung again: `searchlab match --stage selective --stage quiescence --nodes 20000
 //! --concurrency 2 --sprt 0,10 --games 600`, and copy its W/D/L into the file.
 
-use crate::error::{Error, Result};
-use crate::lab::elo::{elo_estimate, EloEstimate};
+use crate::elo::{elo_estimate, EloEstimate};
+use searchlab_engine::error::{Error, Result};
 
 /// The committed results, `book/measured/elo-ladder.tsv`.
-pub const LADDER_RESULTS: &str = include_str!("../../book/measured/elo-ladder.tsv");
+pub const LADDER_RESULTS: &str = include_str!("../../../book/measured/elo-ladder.tsv");
 
 /// One rung: a stage's match against the stage below it.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +50,7 @@ impl Rung {
 /// ended (its `against` is the previous rung's `stage`).
 pub fn parse_rungs(text: &str) -> Result<Vec<Rung>> {
     let mut rungs: Vec<Rung> = Vec::new();
-    for (line_number, line) in crate::lab::measured::rows(text) {
+    for (line_number, line) in crate::measured::rows(text) {
         let bad = |reason: String| Error::Epd {
             line: line_number,
             reason,

@@ -1,7 +1,7 @@
 //! Training the learned evaluation: `searchlab train`.
 //!
-//! The network of [`crate::eval::network`] is learned here from the engine's own games (the
-//! data of [`crate::lab::datagen`]: positions with the search's score and the game's result),
+//! The network of [`searchlab_engine::eval::network`] is learned here from the engine's own games (the
+//! data of [`crate::datagen`]: positions with the search's score and the game's result),
 //! in real numbers, then rounded to the integers the search uses ([`FloatNetwork::quantize`]).
 //! Everything is written out by hand, because the network is small enough for that to be
 //! short, and because each step is what the chapter explains.
@@ -9,7 +9,7 @@
 //! ## The forward pass
 //!
 //! For a position, with `us` the side to move's features and `them` the opponent's
-//! ([`crate::eval::features`]), `W` the first layer's rows, `b` its biases, `v` the output
+//! ([`searchlab_engine::eval::features`]), `W` the first layer's rows, `b` its biases, `v` the output
 //! weights (`v_us` for the side to move's half, `v_them` for the other) and `c` the output's
 //! bias:
 //!
@@ -24,7 +24,7 @@
 //! ## The target and the loss
 //!
 //! Each position is aimed at a blend of what the game's end said and what the search thought
-//! (as the Texel tuner's `--lambda`, [`crate::lab::tune`]): `t = λ · result + (1 − λ) ·
+//! (as the Texel tuner's `--lambda`, [`crate::tune`]): `t = λ · result + (1 − λ) ·
 //! σ(score / SCALE)`, both from the side to move's view. The loss is the squared error
 //! `(p − t)²`, averaged over the positions.
 //!
@@ -41,7 +41,7 @@
 //! ```
 //!
 //! Only the rows of the pieces on the board get a gradient: the first layer's backward pass is
-//! as sparse as its forward pass. The steps are taken by Adam ([`crate::lab::adam`]) on batches
+//! as sparse as its forward pass. The steps are taken by Adam ([`crate::adam`]) on batches
 //! of positions drawn in a shuffled order, one pass over the data an epoch.
 //!
 //! ## Reproducible
@@ -51,14 +51,14 @@
 //! gradient is summed in [`CHUNKS`] fixed parts, added up in one order, whichever thread made
 //! each part.
 
-use crate::error::{Error, Result};
-use crate::eval::features::{self, FEATURES, MOST_ACTIVE};
-use crate::eval::network::{Network, QA, QB, SCALE};
-use crate::games::Chess;
-use crate::lab::adam::Adam;
-use crate::lab::datagen::position_lines;
-use crate::lab::rng::SplitMix64;
+use crate::adam::Adam;
+use crate::datagen::position_lines;
 use chess::{Board, Color};
+use searchlab_engine::error::{Error, Result};
+use searchlab_engine::eval::features::{self, FEATURES, MOST_ACTIVE};
+use searchlab_engine::eval::network::{Network, QA, QB, SCALE};
+use searchlab_engine::games::Chess;
+use searchlab_engine::rng::SplitMix64;
 use std::thread;
 
 /// No weight grows beyond this, so that the integer network's 16-bit sums cannot overflow (a
@@ -179,7 +179,7 @@ impl TrainingData {
     }
 
     /// Reads a data file's text (`FEN | score | result` lines in games, see
-    /// [`crate::lab::datagen`]) into a training set and a validation set: every game whose
+    /// [`crate::datagen`]) into a training set and a validation set: every game whose
     /// number is a multiple of `validation_every` goes to the second (whole games, so that no
     /// position of a validation game was seen in training), none if it is 0. The positions are
     /// put in the order of their games' numbers, whatever order the games were written in (a

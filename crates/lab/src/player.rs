@@ -1,18 +1,18 @@
 //! Who plays a match game: a stage of the ladder in this process, or any engine that speaks
 //! UCI in a process of its own (Stockfish at a limited strength, an older build of searchlab).
 //!
-//! The referee ([`crate::lab::referee`]) keeps the board and the clocks and asks a
+//! The referee ([`crate::referee`]) keeps the board and the clocks and asks a
 //! [`Player`] for one move at a time, with a [`Go`]: the limits of this move and, under a time
 //! control, both clocks as they stand. Both kinds of player see exactly that, so a stage and a
 //! UCI engine play on equal terms.
 
-use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::games::Chess;
-use crate::limits::{Clock, SearchLimits};
-use crate::score::Depth;
-use crate::search::{Engine, EngineSpec};
 use chess::ChessMove;
+use searchlab_engine::error::{Error, Result};
+use searchlab_engine::game::Game;
+use searchlab_engine::games::Chess;
+use searchlab_engine::limits::{Clock, SearchLimits};
+use searchlab_engine::score::Depth;
+use searchlab_engine::search::{Engine, EngineSpec};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};

@@ -2,13 +2,16 @@
 //! format and the games).
 use super::*;
 
+/// A few hundred self-play games, as `searchlab datagen` writes them (see its README).
+const SELF_PLAY_SAMPLE: &str = include_str!("../../../../assets/selfplay/selfplay-sample.txt");
+
 fn config(games: usize) -> DatagenConfig {
     DatagenConfig {
         games,
         nodes: 500,
         random_plies: 2,
         seed: 5,
-        openings: crate::lab::openings::default_openings(),
+        openings: crate::openings::default_openings(),
         engine: EngineSpec::strongest().with_hash(1).unwrap(),
     }
 }
@@ -101,13 +104,13 @@ fn a_header_reads_back_and_tells_other_settings() {
     assert!(named_only.differences(&header).is_empty());
     assert_eq!(named_only.differences(&renamed).len(), 1);
     // The committed sample, from the first version: no openings, no engine.
-    let sample = Header::read(crate::teach::neural::SAMPLE).unwrap();
+    let sample = Header::read(SELF_PLAY_SAMPLE).unwrap();
     assert_eq!(
         (sample.nodes, sample.seed, sample.random_plies),
         (5000, 1, 4)
     );
     assert_eq!((sample.openings, sample.engine), (None, None));
-    assert!(read_progress(crate::teach::neural::SAMPLE).is_ok());
+    assert!(read_progress(SELF_PLAY_SAMPLE).is_ok());
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! ```
 //!
 //! and measure the evaluation by its mean squared error over many positions whose game
-//! results are known (the data of [`crate::lab::datagen`]):
+//! results are known (the data of [`crate::datagen`]):
 //!
 //! ```text
 //!     E(weights) = 1/N · Σ (result − expected)²
@@ -19,14 +19,14 @@
 //! 1. **Fit K** with the weights as they are: `K` only converts centipawns to winning chances,
 //!    and it is chosen once, so that the starting weights are judged fairly ([`fit_k`]).
 //! 2. **Minimise E over the weights** with `K` fixed. The evaluation is *weights times features*
-//!    ([`crate::eval::Features`]), so `eval` is linear in the weights and the gradient is exact
+//!    ([`searchlab_engine::eval::Features`]), so `eval` is linear in the weights and the gradient is exact
 //!    and cheap: for a weight `w` counted `c` times in a position at phase `φ` (of 24),
 //!    `∂eval/∂w_mg = c · φ/24` and `∂eval/∂w_eg = c · (24 − φ)/24`, and by the chain rule
 //!    `∂E/∂w = −2/N · Σ (result − p) · p(1 − p) · K · ∂eval/∂w`. The steps are taken by
 //!    **Adam** ([`Adam`]), which scales each weight's step by how large and how steady its
 //!    gradient has been: rarely seen piece-square entries move as readily as material.
 //!
-//! The endgame knowledge ([`crate::eval::endgame`]) is not a weighted count: its scaling of
+//! The endgame knowledge ([`searchlab_engine::eval::endgame`]) is not a weighted count: its scaling of
 //! drawish material multiplies the score (so the model multiplies too, and the gradient with
 //! it), and positions where it drives a lone king are left out of the data.
 //!
@@ -34,13 +34,13 @@
 //! its square), so many weight sets give the same evaluation; [`normalise`] moves each table's
 //! average into the material value, which changes no score and makes the tables readable.
 
-use crate::error::{Error, Result};
-use crate::eval::weights::{self, MATERIAL, PSQT, WEIGHT_COUNT};
-use crate::eval::{endgame, phase, Evaluation, Tapered, Weights, MAX_PHASE};
-use crate::games::Chess;
-use crate::lab::adam::Adam;
-use crate::lab::datagen::position_lines;
+use crate::adam::Adam;
+use crate::datagen::position_lines;
 use chess::Color;
+use searchlab_engine::error::{Error, Result};
+use searchlab_engine::eval::weights::{self, MATERIAL, PSQT, WEIGHT_COUNT};
+use searchlab_engine::eval::{endgame, phase, Evaluation, Tapered, Weights, MAX_PHASE};
+use searchlab_engine::games::Chess;
 use std::thread;
 
 /// One training position: where its features sit, its phase, the scale factors of the endgame
@@ -139,7 +139,7 @@ impl TrainingSet {
     }
 
     /// Reads a data file's text (`FEN | score | result` lines, `#` comments; see
-    /// [`crate::lab::datagen`]), counting features with `evaluation`'s terms.
+    /// [`crate::datagen`]), counting features with `evaluation`'s terms.
     pub fn parse(text: &str, evaluation: &Evaluation) -> Result<TrainingSet> {
         let mut set = TrainingSet::default();
         for line in position_lines(text) {
@@ -590,16 +590,16 @@ pub fn weights_source(weights: &Weights, provenance: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::{MOBILITY, PASSED_PAWN};
+    use searchlab_engine::eval::weights::{MOBILITY, PASSED_PAWN};
 
     /// Some 3,000 varied positions (from each sample opening, every fifth position of a
     /// 40-move random walk, so that material is often uneven: more positions than weights),
     /// each labelled by the sigmoid of a known evaluation: an expected result, not a game's.
     fn synthetic(truth: &Evaluation, k: f64) -> TrainingSet {
-        use crate::game::Game;
-        let mut random = crate::lab::rng::SplitMix64::new(3);
+        use searchlab_engine::game::Game;
+        let mut random = searchlab_engine::rng::SplitMix64::new(3);
         let mut set = TrainingSet::default();
-        for fen in crate::lab::openings::default_openings().iter().take(400) {
+        for fen in crate::openings::default_openings().iter().take(400) {
             let mut game = Chess::from_fen(fen).unwrap();
             for ply in 0..40 {
                 let moves = game.legal_moves();
@@ -780,7 +780,7 @@ mod tests {
     #[test]
     fn targets_blend_results_with_scores() {
         let evaluation = Evaluation::default();
-        let fen = crate::games::chess::START_FEN;
+        let fen = searchlab_engine::games::chess::START_FEN;
         let mut set =
             TrainingSet::parse(&format!("{fen} | 100 | 1\n{fen} | -50 | 0\n"), &evaluation)
                 .unwrap();
@@ -808,7 +808,7 @@ mod tests {
             .to_string();
         assert!(error.starts_with("data line 2:"), "{error}");
         let error = TrainingSet::parse(
-            &format!("{} | 3 | 2\n", crate::games::chess::START_FEN),
+            &format!("{} | 3 | 2\n", searchlab_engine::games::chess::START_FEN),
             &evaluation,
         )
         .unwrap_err()

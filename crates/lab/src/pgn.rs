@@ -18,12 +18,12 @@
 //! [`read_games`] reads such a file back and replays every move, which is how the tests prove
 //! that what was written is legal chess.
 
-use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::games::Chess;
-use crate::lab::move_limits::MoveLimits;
-use crate::lab::referee::{GameRecord, GameResult, Termination};
+use crate::move_limits::MoveLimits;
+use crate::referee::{GameRecord, GameResult, Termination};
 use chess::{ChessMove, Color};
+use searchlab_engine::error::{Error, Result};
+use searchlab_engine::game::Game;
+use searchlab_engine::games::Chess;
 use std::fmt::Write;
 
 /// One game to write.
@@ -109,7 +109,7 @@ fn fullmove_number(fen: &str) -> u32 {
         .unwrap_or(1)
 }
 
-// A match game, as the referee ([`crate::lab::referee`]) recorded it, written as PGN: the
+// A match game, as the referee ([`crate::referee`]) recorded it, written as PGN: the
 // headers say who played under which time control, and why the game ended.
 impl GameRecord {
     /// The game as PGN, with `event` and the players' names in the headers.
@@ -342,7 +342,7 @@ mod tests {
         let start = chess::ChessMove::new(chess::Square::E2, chess::Square::E5, None);
         assert!(write_game(&PgnGame {
             headers: vec![],
-            opening: crate::games::chess::START_FEN,
+            opening: searchlab_engine::games::chess::START_FEN,
             moves: &[start],
             result: "*",
             comment: None,

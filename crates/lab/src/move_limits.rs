@@ -3,13 +3,13 @@
 //!
 //! Each move of a match game is limited the same way for both players ([`MoveLimits`]): a time
 //! control (`base + increment`, [`TimeControl`], on clocks the referee keeps: a player whose
-//! clock runs out loses, see [`crate::lab::referee`]), a fixed time per move, a node count
+//! clock runs out loses, see [`crate::referee`]), a fixed time per move, a node count
 //! (reproducible, fast: good for comparing ideas) or a depth. Player A may be given time odds
 //! (`--time-odds 150`: half as much time again), to find which odds make two players equal:
 //! how the parallel stage's "effective speed-up" is measured.
 
-use crate::error::{Error, Result};
-use crate::score::Depth;
+use searchlab_engine::error::{Error, Result};
+use searchlab_engine::score::Depth;
 use serde::Serialize;
 use std::time::Duration;
 
@@ -103,7 +103,7 @@ impl MoveLimits {
                 "time odds need a time to give: a time control or a move time".into(),
             ));
         }
-        crate::limits::SearchLimits {
+        searchlab_engine::limits::SearchLimits {
             depth: self.depth,
             nodes: self.nodes,
             movetime: self.movetime,

@@ -1,6 +1,6 @@
 //! Running EPD test suites: does the engine find the move the suite expects?
 //!
-//! An EPD line names a position and what is expected of it (see [`crate::lab::epd`]). A position is
+//! An EPD line names a position and what is expected of it (see [`crate::epd`]). A position is
 //! **solved** when the engine's move, under the given limits, meets every expectation the line
 //! states:
 //!
@@ -19,9 +19,9 @@
 //! and the result of a position does not depend on the order of the file.
 //!
 //! ```
-//! use searchlab::lab::epd::parse_epd;
-//! use searchlab::lab::suite::run_suite;
-//! use searchlab::SearchLimits;
+//! use searchlab_lab::epd::parse_epd;
+//! use searchlab_lab::suite::run_suite;
+//! use searchlab_engine::SearchLimits;
 //!
 //! let records = parse_epd("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; dm 1; id \"back-rank\";").unwrap();
 //! let report = run_suite(&records, "cached", &SearchLimits::depth(3), |_, _, _| {}).unwrap();
@@ -29,14 +29,14 @@
 //! assert_eq!(report.entries[0].played_san.as_deref(), Some("Ra8#"));
 //! ```
 
-use crate::error::{Error, Result};
-use crate::games::Chess;
-use crate::lab::epd::EpdRecord;
-use crate::limits::SearchLimits;
-use crate::score::{Depth, Score};
-use crate::search::{Engine, ToEngineSpec};
-use crate::stats::millis;
+use crate::epd::EpdRecord;
 use chess::ChessMove;
+use searchlab_engine::error::{Error, Result};
+use searchlab_engine::games::Chess;
+use searchlab_engine::limits::SearchLimits;
+use searchlab_engine::score::{Depth, Score};
+use searchlab_engine::search::{Engine, ToEngineSpec};
+use searchlab_engine::stats::millis;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -208,7 +208,7 @@ pub fn run_suite(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::epd::parse_epd;
+    use crate::epd::parse_epd;
 
     fn expectation(line: &str) -> (Chess, Expectation) {
         let record = &parse_epd(line).unwrap()[0];
@@ -275,7 +275,7 @@ mod tests {
 
     #[test]
     fn solves_mates_from_the_shared_file() {
-        let text = include_str!("../../tests/data/mates.epd");
+        let text = include_str!("../../../tests/data/mates.epd");
         let records: Vec<_> = parse_epd(text)
             .unwrap()
             .into_iter()

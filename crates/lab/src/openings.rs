@@ -1,20 +1,20 @@
 //! The opening positions a match starts its games from: reading them, the shipped default, and
 //! the seeded order a match plays them in.
 //!
-//! A match plays each opening twice, colours swapped (see [`crate::lab::matchplay`]), so the
+//! A match plays each opening twice, colours swapped (see [`crate::matchplay`]), so the
 //! openings decide how varied its games are. Without an openings file, 500 positions drawn from
 //! the 8-move book Stockfish's testing used ([`SAMPLE_OPENINGS`], see
 //! `assets/openings/README.md`) are used; a seed picks their order ([`shuffled`]), so a match
 //! plays up to 1,000 games without replaying one, and the same seed replays the same games.
 
-use crate::error::{Error, Result};
-use crate::games::Chess;
-use crate::lab::epd::{data_lines, parse_epd_line};
-use crate::lab::rng::SplitMix64;
+use crate::epd::{data_lines, parse_epd_line};
+use searchlab_engine::error::{Error, Result};
+use searchlab_engine::games::Chess;
+use searchlab_engine::rng::SplitMix64;
 
 /// The default openings: 500 positions after 8 moves each, drawn with a seed from the book
 /// Stockfish's testing used (`assets/openings/README.md` says where from, and how drawn).
-pub const SAMPLE_OPENINGS: &str = include_str!("../../assets/openings/openings-8moves-500.epd");
+pub const SAMPLE_OPENINGS: &str = include_str!("../../../assets/openings/openings-8moves-500.epd");
 
 /// Reads an openings file: one position a line, as a FEN (4 to 6 fields) or an EPD line
 /// (whose operations are ignored). Blank lines and lines starting with `#` are skipped. Every

@@ -1,14 +1,14 @@
 //! Every stage on the same positions: the table and chart behind `searchlab compare`.
 
-use crate::error::Result;
-use crate::game::Game;
-use crate::games::Chess;
-use crate::limits::SearchLimits;
-use crate::positions::NamedPosition;
-use crate::score::{Depth, Score, ScoreJson};
-use crate::search::{specs, EngineSpec, ToEngineSpec};
-use crate::stats::millis;
-use crate::stats::Series;
+use searchlab_engine::error::Result;
+use searchlab_engine::game::Game;
+use searchlab_engine::games::Chess;
+use searchlab_engine::limits::SearchLimits;
+use searchlab_engine::positions::NamedPosition;
+use searchlab_engine::score::{Depth, Score, ScoreJson};
+use searchlab_engine::search::{specs, EngineSpec, ToEngineSpec};
+use searchlab_engine::stats::millis;
+use searchlab_engine::stats::Series;
 use serde::Serialize;
 use std::time::Duration;
 
@@ -147,7 +147,8 @@ pub const ORACLE: &str = "oracle";
 /// oracle itself, and not a stage judged by strength (its quiescence search, say, searches
 /// another tree altogether).
 pub fn comparable_with_the_oracle(stage: &str) -> bool {
-    stage != ORACLE && crate::search::find_engine(stage).is_ok_and(|s| !s.judged_by_strength)
+    stage != ORACLE
+        && searchlab_engine::search::find_engine(stage).is_ok_and(|s| !s.judged_by_strength)
 }
 
 /// Runs each engine in `stages` (stage names, or descriptions with settings) on each position at
@@ -272,8 +273,8 @@ pub fn value_of_move(game: &Chess, mv: chess::ChessMove, depth: Depth) -> Score 
     } else if depth <= 1 {
         after.evaluate()
     } else {
-        crate::search::Engine::<Chess>::search(
-            &mut crate::search::AlphaBeta::new(),
+        searchlab_engine::search::Engine::<Chess>::search(
+            &mut searchlab_engine::search::AlphaBeta::new(),
             &mut after,
             &SearchLimits::depth(depth - 1),
         )

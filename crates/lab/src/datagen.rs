@@ -1,6 +1,6 @@
 //! Self-play data for tuning the evaluation: `searchlab datagen`.
 //!
-//! A tuner fits the evaluation's weights to what happened in real games (see [`crate::lab::tune`]).
+//! A tuner fits the evaluation's weights to what happened in real games (see [`crate::tune`]).
 //! This module makes those games: an engine (the strongest stage unless another is asked for)
 //! plays itself at a small fixed number of nodes per move, and the positions of each game are
 //! written down with the game's result.
@@ -65,14 +65,14 @@
 //! whose every line reads: games played otherwise, or a line no reader understands, would make
 //! data that no header describes.
 
-use crate::error::{Error, Result};
-use crate::game::{Game, Outcome};
-use crate::games::Chess;
-use crate::lab::rng::SplitMix64;
-use crate::limits::SearchLimits;
-use crate::score::Score;
-use crate::search::{Engine, EngineSpec};
 use chess::{ChessMove, Color};
+use searchlab_engine::error::{Error, Result};
+use searchlab_engine::game::{Game, Outcome};
+use searchlab_engine::games::Chess;
+use searchlab_engine::limits::SearchLimits;
+use searchlab_engine::rng::SplitMix64;
+use searchlab_engine::score::Score;
+use searchlab_engine::search::{Engine, EngineSpec};
 use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -175,7 +175,7 @@ impl OpeningsRecord {
     /// The record of `openings`, named `name`.
     pub fn of(name: &str, openings: &[String]) -> OpeningsRecord {
         // As `Network::checksum` fingerprints a network.
-        let hash = crate::eval::network::fnv1a(openings.join("\n").bytes());
+        let hash = searchlab_engine::eval::network::fnv1a(openings.join("\n").bytes());
         OpeningsRecord {
             name: name.to_string(),
             fingerprint: Some(format!("{} positions, FNV-1a {hash:016x}", openings.len())),

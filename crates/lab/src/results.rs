@@ -1,22 +1,22 @@
 //! The committed match results the book and the README quote, other than the Elo ladder's
-//! ([`crate::lab::ladder`]).
+//! ([`crate::ladder`]).
 //!
 //! A match worth quoting takes an hour or more, far too long for a test or CI, so its result is
 //! measured once and committed as data in `book/measured/matches.tsv`: one row per match, with
 //! the side the result is from, its opponent, the limit per move, the openings' seed, and the
 //! wins, draws and losses. The file's header gives the commands. This module reads it
-//! (compiled in), and [`crate::teach::numbers`] turns each row into the values the prose
+//! (compiled in), and the course's `teach::numbers` turns each row into the values the prose
 //! quotes: the record, the score and the Elo with its interval, computed here from W/D/L by
 //! [`elo_estimate`], never typed.
 //!
 //! Some early matches kept only what they printed (a score, or an Elo with its interval), not
 //! their W/D/L; for those rows the file holds the printed text, and that text is quoted as is.
 
-use crate::error::{Error, Result};
-use crate::lab::elo::{elo_estimate, EloEstimate};
+use crate::elo::{elo_estimate, EloEstimate};
+use searchlab_engine::error::{Error, Result};
 
 /// The committed results, `book/measured/matches.tsv`.
-pub const MATCH_RESULTS: &str = include_str!("../../book/measured/matches.tsv");
+pub const MATCH_RESULTS: &str = include_str!("../../../book/measured/matches.tsv");
 
 /// One match's committed result.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +60,7 @@ impl MatchResult {
 /// score or Elo; names are unique.
 pub fn parse_results(text: &str) -> Result<Vec<MatchResult>> {
     let mut results: Vec<MatchResult> = Vec::new();
-    for (line_number, line) in crate::lab::measured::rows(text) {
+    for (line_number, line) in crate::measured::rows(text) {
         let bad = |reason: String| Error::Epd {
             line: line_number,
             reason,
@@ -138,7 +138,7 @@ mod tests {
     #[test]
     fn the_quoted_transcript_is_the_row() {
         // The quiescence chapter shows this match's output; its row must say the same.
-        let transcript = include_str!("../../book/measured/quiescence-vs-pvs.txt");
+        let transcript = include_str!("../../../book/measured/quiescence-vs-pvs.txt");
         let results = parse_results(MATCH_RESULTS).unwrap();
         let row = results
             .iter()

@@ -15,12 +15,14 @@
 //! [`serial_share`] measures what bounds root splitting: the share of an iteration's nodes
 //! spent in the root's first move, which one thread searches alone.
 
-use crate::error::{Error, Result};
-use crate::games::Chess;
-use crate::limits::SearchLimits;
-use crate::score::Depth;
-use crate::search::{specs, Engine, EngineSpec, RootSplit, ToEngineSpec, DEFAULT_HASH_MB};
-use crate::stats::millis;
+use searchlab_engine::error::{Error, Result};
+use searchlab_engine::games::Chess;
+use searchlab_engine::limits::SearchLimits;
+use searchlab_engine::score::Depth;
+use searchlab_engine::search::{
+    specs, Engine, EngineSpec, RootSplit, ToEngineSpec, DEFAULT_HASH_MB,
+};
+use searchlab_engine::stats::millis;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -34,7 +36,7 @@ pub struct Run {
     /// The position's index in the list.
     pub position: usize,
     /// Time to the depth.
-    #[serde(serialize_with = "crate::stats::serialize_millis")]
+    #[serde(serialize_with = "searchlab_engine::stats::serialize_millis")]
     pub time: Duration,
     /// Nodes, every thread's.
     pub nodes: u64,
@@ -214,7 +216,7 @@ pub fn serial_share(fens: &[String], depth: Depth) -> Result<Vec<f64>> {
 /// The committed time-to-depth results, `book/measured/scaling.tsv`: measured once with
 /// `searchlab scaling` (minutes, and a machine to itself: not a test), read by the book's
 /// chart and the tests.
-pub const SCALING_RESULTS: &str = include_str!("../../book/measured/scaling.tsv");
+pub const SCALING_RESULTS: &str = include_str!("../../../book/measured/scaling.tsv");
 
 /// One line of the committed results: a stage's speed-up at a thread count on a machine.
 #[derive(Clone, Debug, PartialEq)]
@@ -235,7 +237,7 @@ pub struct MeasuredScaling {
 /// then tab-separated machine, stage, threads, speed-up, node ratio. A bad line is an error
 /// that names it.
 pub fn parse_results(text: &str) -> Result<Vec<MeasuredScaling>> {
-    crate::lab::measured::rows(text)
+    crate::measured::rows(text)
         .map(|(number, line)| {
             let bad = |what: &str| {
                 Error::Setting(format!("scaling results, line {number}: {what}: {line}"))
@@ -288,7 +290,7 @@ mod tests {
 
     #[test]
     fn one_thread_is_its_own_baseline_and_threads_must_include_it() {
-        let fens = vec![crate::games::chess::START_FEN.to_string()];
+        let fens = vec![searchlab_engine::games::chess::START_FEN.to_string()];
         assert!(time_to_depth(&["parallel"], &[2], &fens, 3, 1, |_, _| {}).is_err());
         let report =
             time_to_depth(&["parallel", "rootsplit"], &[1, 2], &fens, 4, 2, |_, _| {}).unwrap();

@@ -3,16 +3,16 @@
 //! This is the match driver: it deals out the games, plays them (on worker threads), adds up
 //! the results and decides when to stop. The parts it drives live apart:
 //!
-//! - [`crate::lab::player`]: who plays, a stage of the ladder in this process or any engine
+//! - [`crate::player`]: who plays, a stage of the ladder in this process or any engine
 //!   that speaks UCI in a process of its own ([`PlayerSpec`]): so the same tool measures one
 //!   rung against the next and the strongest against Stockfish at a limited strength;
-//! - [`crate::lab::move_limits`]: how long a move may take, the same for both players (a time
+//! - [`crate::move_limits`]: how long a move may take, the same for both players (a time
 //!   control, a move time, nodes or a depth), and time odds for player A;
-//! - [`crate::lab::openings`]: the opening positions, and the seeded order they are played in;
-//! - [`crate::lab::referee`]: one game, by the rules and the clocks;
-//! - [`crate::lab::elo`]: the Elo difference a score says, with its interval;
-//! - [`crate::lab::sprt`]: the test that says when the games have said enough;
-//! - [`crate::lab::pgn`]: the games written as PGN.
+//! - [`crate::openings`]: the opening positions, and the seeded order they are played in;
+//! - [`crate::referee`]: one game, by the rules and the clocks;
+//! - [`crate::elo`]: the Elo difference a score says, with its interval;
+//! - [`crate::sprt`]: the test that says when the games have said enough;
+//! - [`crate::pgn`]: the games written as PGN.
 //!
 //! ## How a match is played
 //!
@@ -20,7 +20,7 @@
 //! once with A as White and once with A as Black, so that neither side profits from an
 //! opening that favours one colour: game `2k` and game `2k + 1` share opening `k`. Without an
 //! openings file, 500 positions drawn from the 8-move book Stockfish's testing used
-//! ([`SAMPLE_OPENINGS`](crate::lab::openings::SAMPLE_OPENINGS), see
+//! ([`SAMPLE_OPENINGS`](crate::openings::SAMPLE_OPENINGS), see
 //! `assets/openings/README.md`) are used; `seed` picks the order, so a match plays up to 1,000
 //! games without replaying one.
 //!
@@ -32,18 +32,18 @@
 //!
 //! A fixed number of games, or, with an [`Sprt`], as soon as the sequential probability ratio
 //! test accepts one of its two hypotheses (on game pairs: the pentanomial model, see
-//! [`crate::lab::sprt`]); games already under way are finished and counted. They may move
+//! [`crate::sprt`]); games already under way are finished and counted. They may move
 //! the LLR back between its bounds, but the first decision stands
 //! ([`Standing::decided_after`] says when it came). The report gives the Elo difference
 //! ([`elo_estimate`]) of all the games played.
 
-use crate::error::{Error, Result};
-use crate::games::Chess;
-use crate::lab::elo::{elo_estimate, EloEstimate};
-use crate::lab::move_limits::{MoveLimits, TimeControl};
-use crate::lab::player::{Player, PlayerSpec};
-use crate::lab::referee::{play_game, GameRecord, GameResult, Termination};
-use crate::lab::sprt::{Decision, Sprt};
+use crate::elo::{elo_estimate, EloEstimate};
+use crate::move_limits::{MoveLimits, TimeControl};
+use crate::player::{Player, PlayerSpec};
+use crate::referee::{play_game, GameRecord, GameResult, Termination};
+use crate::sprt::{Decision, Sprt};
+use searchlab_engine::error::{Error, Result};
+use searchlab_engine::games::Chess;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -59,10 +59,10 @@ pub struct MatchConfig {
     pub games: usize,
     /// How each move is limited.
     pub limits: MoveLimits,
-    /// Opening positions (FENs), in the order played; see [`crate::lab::openings`]:
-    /// [`parse_openings`](crate::lab::openings::parse_openings),
-    /// [`default_openings`](crate::lab::openings::default_openings) and
-    /// [`shuffled`](crate::lab::openings::shuffled).
+    /// Opening positions (FENs), in the order played; see [`crate::openings`]:
+    /// [`parse_openings`](crate::openings::parse_openings),
+    /// [`default_openings`](crate::openings::default_openings) and
+    /// [`shuffled`](crate::openings::shuffled).
     pub openings: Vec<String>,
     /// A game still going after this many plies is a draw.
     pub max_plies: usize,
@@ -319,8 +319,8 @@ fn worker(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::openings::default_openings;
-    use crate::score::Depth;
+    use crate::openings::default_openings;
+    use searchlab_engine::score::Depth;
 
     fn depth(d: Depth) -> MoveLimits {
         MoveLimits {

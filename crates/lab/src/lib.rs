@@ -1,5 +1,13 @@
-//! The measuring tools: what `searchlab compare`, `bench`, `suite` and `match` run, as a
-//! library, so that tests and notebooks measure exactly what the command line does.
+//! # searchlab-lab: the measuring tools
+//!
+//! What `searchlab compare`, `bench`, `suite`, `match`, `datagen`, `train` and `tune` run, as a
+//! library, so that tests and notebooks measure exactly what the command line does. It is a
+//! crate of its own because a chess GUI, OpenBench and a learner's exercise need none of it:
+//! the engine ([`searchlab_engine`]) plays without it.
+//!
+//! It may import the engine, `chess` and `serde`'s derive, and nothing of the course or the
+//! book's tooling, which are built on it (they quote its measurements); the engine never
+//! imports it.
 //!
 //! - [`compare`]: every stage on the same positions, depth by depth (the main job).
 //! - [`bench`](mod@bench): the node-count signature of the strongest stage, and its speed.

@@ -37,8 +37,8 @@
 //! where `I = Σ nᵢ · E(1 − E) · (ln 10 / 400)²` is the Fisher information of the games
 //! ([`rating_fit`]).
 //!
-//! The match driver ([`crate::lab::matchplay`]) and the Elo ladder ([`crate::lab::ladder`])
-//! report these estimates; the SPRT ([`crate::lab::sprt`]) uses the same logistic curve,
+//! The match driver ([`crate::matchplay`]) and the Elo ladder ([`crate::ladder`])
+//! report these estimates; the SPRT ([`crate::sprt`]) uses the same logistic curve,
 //! [`expected_score`], for its hypotheses.
 
 use serde::Serialize;

@@ -35,8 +35,8 @@
 //! per-game one whenever openings matter, so the test ends sooner without being wrong. The
 //! trinomial model (the unit is one game: 0, ½ or 1) is there too, for unpaired results.
 
-use crate::error::{Error, Result};
-use crate::lab::elo::expected_score;
+use crate::elo::expected_score;
+use searchlab_engine::error::{Error, Result};
 use serde::Serialize;
 
 /// The hypotheses and error rates of a test.

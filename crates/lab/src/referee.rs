@@ -10,14 +10,14 @@
 //! what it learns from move to move within a game.
 //!
 //! What it returns, a [`GameRecord`], is the game from player A's point of view; a match
-//! ([`crate::lab::matchplay`]) adds them up, and [`GameRecord::pgn`] writes one as PGN.
+//! ([`crate::matchplay`]) adds them up, and [`GameRecord::pgn`] writes one as PGN.
 
-use crate::error::Result;
-use crate::game::{Game, Outcome};
-use crate::games::Chess;
-use crate::lab::move_limits::MoveLimits;
-use crate::lab::player::{Clocks, Go, Player};
+use crate::move_limits::MoveLimits;
+use crate::player::{Clocks, Go, Player};
 use chess::{ChessMove, Color};
+use searchlab_engine::error::Result;
+use searchlab_engine::game::{Game, Outcome};
+use searchlab_engine::games::Chess;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -242,9 +242,9 @@ fn termination_of(game: &Chess, outcome: Outcome) -> Termination {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::move_limits::TimeControl;
-    use crate::lab::player::PlayerSpec;
-    use crate::score::Depth;
+    use crate::move_limits::TimeControl;
+    use crate::player::PlayerSpec;
+    use searchlab_engine::score::Depth;
 
     fn stage(name: &str) -> Box<dyn Player> {
         PlayerSpec::stage(name).unwrap().start().unwrap()
@@ -345,15 +345,15 @@ mod tests {
             _: &str,
             _: &[ChessMove],
             _: &Go,
-        ) -> Result<crate::lab::player::Choice> {
+        ) -> Result<crate::player::Choice> {
             std::thread::sleep(self.time);
             if !self.answers {
-                return Err(crate::error::Error::Engine {
+                return Err(searchlab_engine::error::Error::Engine {
                     engine: "silent".into(),
                     reason: "no answer".into(),
                 });
             }
-            Ok(crate::lab::player::Choice {
+            Ok(crate::player::Choice {
                 mv: game.legal_moves()[0],
                 score: None,
                 depth: None,
@@ -371,7 +371,7 @@ mod tests {
         let (mut quick, mut hung) = (stage("pvs"), silent(Duration::from_millis(60)));
         let record = play_game(
             [&mut hung, quick.as_mut()],
-            crate::games::chess::START_FEN,
+            searchlab_engine::games::chess::START_FEN,
             &limits,
             20,
             false,
@@ -398,7 +398,7 @@ mod tests {
         };
         let record = play_game(
             [&mut hung, quick.as_mut()],
-            crate::games::chess::START_FEN,
+            searchlab_engine::games::chess::START_FEN,
             &roomy,
             20,
             false,
@@ -437,7 +437,7 @@ mod tests {
             let (mut quick, mut slow) = (stage("pvs"), dawdler(Duration::from_millis(1000)));
             let record = play_game(
                 [quick.as_mut(), &mut slow],
-                crate::games::chess::START_FEN,
+                searchlab_engine::games::chess::START_FEN,
                 &limits,
                 20,
                 false,
@@ -483,7 +483,7 @@ mod tests {
         let (mut slow, mut quick) = (dawdler(Duration::from_millis(60)), stage("pvs"));
         let record = play_game(
             [&mut slow, quick.as_mut()],
-            crate::games::chess::START_FEN,
+            searchlab_engine::games::chess::START_FEN,
             &limits,
             20,
             true,
