@@ -32,7 +32,8 @@ pub use searchlab_engine;
 
 // The engine's modules, as this crate's (the paths every notebook and exercise uses).
 pub use searchlab_engine::{
-    board, error, eval, game, games, limits, positions, score, search, stats, switches, tt, uci,
+    bench, board, epd, error, eval, game, games, limits, positions, score, search, stats, switches,
+    tt, uci,
 };
 
 // The products built on the engine: the measuring tools, the teaching helpers.

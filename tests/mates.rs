@@ -13,7 +13,7 @@
 //! repetition it scores 0. Without SEE pruning, the tuned weights find Ng4 only at depth 7; the
 //! test `the_quiet_mate_hangs_on_the_other_bets` keeps that fact.
 
-use searchlab::lab::epd::parse_epd;
+use searchlab::epd::parse_epd;
 use searchlab::{engine_for, Chess, SearchLimits};
 
 fn check_mates(stage: &str, mate_in: u32, depth: u32) -> usize {

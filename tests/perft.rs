@@ -4,7 +4,7 @@
 //! there). `cargo test` checks every count of at most [`FAST_LIMIT`] leaves; the rest, up to
 //! billions of leaves, run with `cargo test --release --test perft -- --ignored`.
 
-use searchlab::lab::epd::{parse_perft_suite, PerftRecord};
+use searchlab::epd::{parse_perft_suite, PerftRecord};
 use searchlab::positions::KIWIPETE;
 use searchlab::{Chess, Game};
 

@@ -2,7 +2,7 @@
 //! input included, plus the library facts the commands rest on (the bench signature is
 //! deterministic).
 
-use searchlab::lab::bench::run_bench;
+use searchlab::bench::run_bench;
 use searchlab::positions::{KIWIPETE, LADDER};
 use std::path::PathBuf;
 mod common;
@@ -141,7 +141,7 @@ fn suite_at_a_depth_alone_is_depth_only() {
         (entry["depth"].as_u64(), entry["solved"].as_bool()),
         (Some(5), Some(true))
     );
-    let records = searchlab::lab::epd::parse_epd(line).unwrap();
+    let records = searchlab::epd::parse_epd(line).unwrap();
     let library = searchlab::lab::suite::run_suite(
         &records,
         "alphabeta",
@@ -251,7 +251,7 @@ fn bench_signature_is_deterministic() {
     let second = run_bench(LADDER, 3, |_, _, _| {}).unwrap();
     assert_eq!(first.entries.len(), LADDER.len());
     assert_eq!(first.total_nodes(), second.total_nodes());
-    let moves = |r: &searchlab::lab::bench::BenchReport| {
+    let moves = |r: &searchlab::bench::BenchReport| {
         r.entries
             .iter()
             .map(|e| e.best_move.clone())
@@ -263,7 +263,7 @@ fn bench_signature_is_deterministic() {
 
 #[test]
 fn a_stage_with_a_switch_is_benched_and_played_as_given() {
-    use searchlab::lab::bench::run_bench_on;
+    use searchlab::bench::run_bench_on;
     let positions: Vec<(String, String)> = LADDER
         .iter()
         .take(4)

@@ -1,11 +1,11 @@
-//! `searchlab bench`: the node-count signature and the speed (see [`searchlab::lab::bench`]).
+//! `searchlab bench`: the node-count signature and the speed (see [`searchlab::bench`]).
 //!
 //! The last line is exactly `<nodes> nodes <nps> nps`, the line OpenBench's client reads.
 use super::output::{outln, FirstFailure};
 
 use super::{format_ms, progress_bar};
 use anyhow::Context;
-use searchlab::lab::bench::{run_bench_on, DEFAULT_DEPTH};
+use searchlab::bench::{run_bench_on, DEFAULT_DEPTH};
 use searchlab::positions::LADDER;
 use searchlab::stats::millis;
 
@@ -46,7 +46,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            searchlab::lab::epd::data_lines(&text)
+            searchlab::epd::data_lines(&text)
                 .map(|(number, line)| (format!("line {number}"), line.trim().to_string()))
                 .collect()
         }

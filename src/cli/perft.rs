@@ -9,8 +9,8 @@ use super::output::{outln, OutputError};
 
 use super::progress_bar;
 use anyhow::Context;
+use searchlab::epd::parse_perft_suite;
 use searchlab::games::chess::START_FEN;
-use searchlab::lab::epd::parse_perft_suite;
 use searchlab::stats::{millis, nodes_per_second};
 use searchlab::Chess;
 use std::path::PathBuf;
@@ -113,7 +113,7 @@ fn run_suite(path: &std::path::Path, max_depth: u32, json: bool) -> anyhow::Resu
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("reading perft suite {}", path.display()))?;
     let records = parse_perft_suite(&text).with_context(|| format!("in {}", path.display()))?;
-    let planned: Vec<(usize, &searchlab::lab::epd::PerftRecord, u32, u64)> = records
+    let planned: Vec<(usize, &searchlab::epd::PerftRecord, u32, u64)> = records
         .iter()
         .enumerate()
         .flat_map(|(i, r)| r.counts.iter().map(move |&(d, n)| (i + 1, r, d, n)))

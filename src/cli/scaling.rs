@@ -41,7 +41,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            searchlab::lab::epd::data_lines(&text)
+            searchlab::epd::data_lines(&text)
                 .map(|(_, line)| line.trim().to_string())
                 .collect()
         }

@@ -3,7 +3,7 @@ use super::output::{outln, FirstFailure, OutputError};
 
 use super::progress_bar;
 use anyhow::Context;
-use searchlab::lab::epd::read_epd_file;
+use searchlab::epd::read_epd_file;
 use searchlab::lab::suite::{run_suite, SuiteEntry};
 use searchlab::SearchLimits;
 use std::path::PathBuf;

@@ -243,10 +243,7 @@ pub fn add_selective_pieces(numbers: &mut Numbers) -> Result<String> {
     let mut rows = Vec::new();
     let bench = |spec: &str| -> Result<u64> {
         let spec: EngineSpec<crate::games::Chess> = spec.parse()?;
-        Ok(
-            crate::lab::bench::run_bench_with(&spec, LADDER, PIECES_DEPTH, |_, _, _| {})?
-                .total_nodes(),
-        )
+        Ok(crate::bench::run_bench_with(&spec, LADDER, PIECES_DEPTH, |_, _, _| {})?.total_nodes())
     };
     for (piece, spec) in &specs {
         let nodes = bench(spec)?;
@@ -292,10 +289,10 @@ pub fn add_selective_pieces(numbers: &mut Numbers) -> Result<String> {
 /// default engine: `bench.nodes`), and with `--stage selective` (stage 8's, which stage 9 on one
 /// thread shares: `bench.selective.nodes`).
 pub fn add_bench_signature(numbers: &mut Numbers) -> Result<()> {
-    let depth = crate::lab::bench::DEFAULT_DEPTH;
-    let report = crate::lab::bench::run_bench(LADDER, depth, |_, _, _| {})?;
+    let depth = crate::bench::DEFAULT_DEPTH;
+    let report = crate::bench::run_bench(LADDER, depth, |_, _, _| {})?;
     numbers.count("bench.nodes", report.total_nodes());
-    let selective = crate::lab::bench::run_bench_with("selective", LADDER, depth, |_, _, _| {})?;
+    let selective = crate::bench::run_bench_with("selective", LADDER, depth, |_, _, _| {})?;
     numbers.count("bench.selective.nodes", selective.total_nodes());
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! text checks say whether the parser accepted the input.
 #![allow(dead_code)] // each includer uses only the checks for its own parser
 
-use searchlab::lab::epd::{parse_epd, parse_perft_suite};
+use searchlab::epd::{parse_epd, parse_perft_suite};
 use searchlab::uci::{parse_command, Command};
 use searchlab::{engine_for, Chess, Game, SearchLimits};
 

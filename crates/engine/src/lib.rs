@@ -67,6 +67,9 @@
 //! ## The face
 //!
 //! - [`uci`]: the engine protocol, so any chess GUI can play against any stage.
+//! - [`bench`](mod@bench): the node-count signature and speed that OpenBench reads from
+//!   `searchlab bench`; [`epd`]: positions with what is expected of them (best moves, mates,
+//!   perft counts), as test suites and the bench's own positions are written.
 //!
 //! ```
 //! use searchlab_engine::{engine_for, Chess, SearchLimits};
@@ -99,6 +102,11 @@ pub mod search;
 
 // The face: the engine protocol.
 pub mod uci;
+
+// What OpenBench and the test suites ask of an engine: the node-count signature, and
+// positions with what is expected of them.
+pub mod bench;
+pub mod epd;
 
 pub use error::{Error, FenError, Result};
 pub use game::{Capture, Evaluator, Game, Outcome, StaticEvaluation};

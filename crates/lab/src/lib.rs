@@ -10,8 +10,7 @@
 //! imports it.
 //!
 //! - [`compare`]: every stage on the same positions, depth by depth (the main job).
-//! - [`bench`](mod@bench): the node-count signature of the strongest stage, and its speed.
-//! - [`suite`] and [`epd`]: test suites of positions with known best moves or mates.
+//! - [`suite`]: test suites (read by the engine's [`epd`](searchlab_engine::epd)) of positions with known best moves or mates.
 //! - [`matchplay`]: matches between two players, game after game, until the games have said
 //!   enough. Its parts: who plays ([`player`]: stages, or UCI engines), how long a move may
 //!   take ([`move_limits`]), the opening positions ([`openings`]), one game by the rules and
@@ -29,11 +28,9 @@
 //!   engine's, re-exported: its tests draw from it too).
 
 pub mod adam;
-pub mod bench;
 pub mod compare;
 pub mod datagen;
 pub mod elo;
-pub mod epd;
 pub mod ladder;
 pub mod matchplay;
 pub mod measured;

@@ -7,7 +7,7 @@
 //! `assets/openings/README.md`) are used; a seed picks their order ([`shuffled`]), so a match
 //! plays up to 1,000 games without replaying one, and the same seed replays the same games.
 
-use crate::epd::{data_lines, parse_epd_line};
+use searchlab_engine::epd::{data_lines, parse_epd_line};
 use searchlab_engine::error::{Error, Result};
 use searchlab_engine::games::Chess;
 use searchlab_engine::rng::SplitMix64;

@@ -1,6 +1,6 @@
 //! Running EPD test suites: does the engine find the move the suite expects?
 //!
-//! An EPD line names a position and what is expected of it (see [`crate::epd`]). A position is
+//! An EPD line names a position and what is expected of it (see [`searchlab_engine::epd`]). A position is
 //! **solved** when the engine's move, under the given limits, meets every expectation the line
 //! states:
 //!
@@ -19,7 +19,7 @@
 //! and the result of a position does not depend on the order of the file.
 //!
 //! ```
-//! use searchlab_lab::epd::parse_epd;
+//! use searchlab_engine::epd::parse_epd;
 //! use searchlab_lab::suite::run_suite;
 //! use searchlab_engine::SearchLimits;
 //!
@@ -29,8 +29,8 @@
 //! assert_eq!(report.entries[0].played_san.as_deref(), Some("Ra8#"));
 //! ```
 
-use crate::epd::EpdRecord;
 use chess::ChessMove;
+use searchlab_engine::epd::EpdRecord;
 use searchlab_engine::error::{Error, Result};
 use searchlab_engine::games::Chess;
 use searchlab_engine::limits::SearchLimits;
@@ -208,7 +208,7 @@ pub fn run_suite(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::epd::parse_epd;
+    use searchlab_engine::epd::parse_epd;
 
     fn expectation(line: &str) -> (Chess, Expectation) {
         let record = &parse_epd(line).unwrap()[0];

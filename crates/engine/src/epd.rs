@@ -10,8 +10,8 @@
 //! in N moves), `id`, `pv`, `c0`. Others are kept as they are. A perft suite line is a full FEN
 //! followed by `;D1 20 ;D2 400 …` (depth and leaf count).
 
-use searchlab_engine::error::{Error, Result};
-use searchlab_engine::games::Chess;
+use crate::error::{Error, Result};
+use crate::games::Chess;
 
 /// One EPD line.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The `bench` signature: fixed positions, a fixed depth, one number that names the search.
 //!
-//! Every position of [`LADDER`](searchlab_engine::positions::LADDER) is searched to the same depth by the
+//! Every position of [`LADDER`](crate::positions::LADDER) is searched to the same depth by the
 //! strongest stage, each with a **fresh engine** (an empty transposition table) on one
 //! thread. With a depth limit and one thread a search is fully reproducible, so the total
 //! node count is a *signature*: it changes exactly when the search changes (its move
@@ -14,13 +14,13 @@
 //!
 //! A commit that claims to be a pure speed-up must leave the signature unchanged.
 
-use searchlab_engine::error::Result;
-use searchlab_engine::games::Chess;
-use searchlab_engine::limits::SearchLimits;
-use searchlab_engine::positions::NamedPosition;
-use searchlab_engine::score::Depth;
-use searchlab_engine::search::{EngineSpec, ToEngineSpec};
-use searchlab_engine::stats::nodes_per_second;
+use crate::error::Result;
+use crate::games::Chess;
+use crate::limits::SearchLimits;
+use crate::positions::NamedPosition;
+use crate::score::Depth;
+use crate::search::{EngineSpec, ToEngineSpec};
+use crate::stats::nodes_per_second;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -40,7 +40,7 @@ pub struct BenchEntry {
     /// Nodes searched.
     pub nodes: u64,
     /// Time taken.
-    #[serde(serialize_with = "searchlab_engine::stats::serialize_millis")]
+    #[serde(serialize_with = "crate::stats::serialize_millis")]
     pub time: Duration,
 }
 
@@ -143,7 +143,7 @@ pub fn run_bench_on(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use searchlab_engine::positions::LADDER;
+    use crate::positions::LADDER;
 
     #[test]
     fn signature_line_format() {
