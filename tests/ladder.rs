@@ -129,7 +129,7 @@ fn run_ladder() -> Vec<Vec<Vec<Run>>> {
 /// The value of playing `mv` at the root, by an alpha-beta search of `depth - 1` plies after
 /// it: the proof that two different root moves are worth the same.
 fn value_of_move(fen: &str, mv: ChessMove, depth: u32) -> Score {
-    searchlab::lab::compare::value_of_move(&Chess::from_fen(fen).expect("valid"), mv, depth)
+    searchlab::search::value_of_move(&Chess::from_fen(fen).expect("valid"), mv, depth)
 }
 
 #[test]

@@ -1,7 +1,6 @@
 //! Every stage on the same positions: the table and chart behind `searchlab compare`.
 
 use searchlab_engine::error::Result;
-use searchlab_engine::game::Game;
 use searchlab_engine::games::Chess;
 use searchlab_engine::limits::SearchLimits;
 use searchlab_engine::positions::NamedPosition;
@@ -260,26 +259,4 @@ fn millis_to_the_microsecond<S: serde::Serializer>(
     s: S,
 ) -> std::result::Result<S::Ok, S::Error> {
     s.serialize_f64((millis(*d) * 1000.0).round() / 1000.0)
-}
-
-/// The value of playing `mv` at the root of `game` at `depth`: the position after it, searched
-/// by alpha-beta one ply less deep, from the root's side. Two different root moves with equal
-/// values are both right (the ladder test and the exercises' grader prove ties this way).
-pub fn value_of_move(game: &Chess, mv: chess::ChessMove, depth: Depth) -> Score {
-    let mut after = game.clone();
-    after.play(mv);
-    let child = if let Some(outcome) = after.outcome() {
-        outcome.score(0)
-    } else if depth <= 1 {
-        after.evaluate()
-    } else {
-        searchlab_engine::search::Engine::<Chess>::search(
-            &mut searchlab_engine::search::AlphaBeta::new(),
-            &mut after,
-            &SearchLimits::depth(depth - 1),
-        )
-        .score
-    };
-    // The child's mate distances count from the child: one ply further from the root.
-    (-child).from_tt(1)
 }

@@ -66,6 +66,9 @@ pub mod mtdf;
 pub mod oracle;
 pub mod root_split;
 
+// The value of a root move, by alpha-beta: what tells two right answers from a wrong one.
+pub mod move_value;
+
 // The roof: the names of every rung, how to build each, and an engine described by a value.
 pub mod registry;
 pub mod spec;
@@ -77,6 +80,7 @@ pub use engine::{
 };
 pub use iterative::Iterative;
 pub use minimax::Minimax;
+pub use move_value::value_of_move;
 pub use mtdf::Mtdf;
 pub use neural::Neural;
 pub use oracle::Oracle;
