@@ -37,7 +37,9 @@ pub use searchlab_engine::{
 };
 
 // The products built on the engine: the measuring tools, the teaching helpers.
+#[cfg(feature = "lab")]
 pub use searchlab_lab as lab;
+#[cfg(feature = "course")]
 pub mod teach;
 
 pub use searchlab_engine::{

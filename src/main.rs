@@ -21,6 +21,7 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    #[cfg(feature = "pictures")]
     /// Every stage on the built-in positions: a table and a nodes-per-depth chart (what
     /// `searchlab` with no command runs, unless a program speaks to it: see `uci`).
     Compare(cli::compare::Args),
@@ -28,8 +29,10 @@ enum Command {
     Search(cli::search::Args),
     /// Count the leaves of the move tree (checks the move generator).
     Perft(cli::perft::Args),
+    #[cfg(feature = "lab")]
     /// Run an EPD test suite (bm / am / dm).
     Suite(cli::suite::Args),
+    #[cfg(feature = "lab")]
     /// Play a match between two players: stages, or UCI engines.
     Match(cli::matchplay::Args),
     /// Fixed positions at a fixed depth: a node-count signature and the speed.
@@ -38,17 +41,23 @@ enum Command {
     /// does too when its input is not a terminal and a line arrives, as when a GUI or
     /// OpenBench starts it; with no input at all it runs `compare`.
     Uci,
+    #[cfg(feature = "pictures")]
     /// Write the book's generated figures (SVG) into a folder.
     Figures(cli::figures::Args),
+    #[cfg(feature = "lab")]
     /// Time to depth of the parallel searches with 1, 2, 4, … threads.
     Scaling(cli::scaling::Args),
+    #[cfg(feature = "lab")]
     /// Self-play games of the strongest stage (or `--stage`): quiet positions with results, to
     /// tune and train on.
     Datagen(cli::datagen::Args),
+    #[cfg(feature = "pictures")]
     /// Fit the evaluation's weights to game results (Texel's method) and write them as Rust.
     Tune(cli::tune::Args),
+    #[cfg(feature = "pictures")]
     /// Train the learned evaluation's network on self-play data and write its weights.
     Train(cli::train::Args),
+    #[cfg(feature = "course")]
     /// Exercises: write a rung's idea yourself and have it graded (list, check, hint, watch).
     Exercise(cli::exercise::Args),
 }
@@ -64,26 +73,36 @@ fn main() {
 }
 
 /// Runs the command the command line names.
+#[cfg_attr(not(feature = "lab"), allow(unused_variables))]
 fn run(cli: Cli, matches: &clap::ArgMatches) -> anyhow::Result<()> {
     if let Some(path) = &cli.eval_file {
         cli::choose_network_file(path)?;
     }
     match cli.command {
         None => cli::uci::uci_or_compare(cli.eval_file.as_deref(), cli.json),
+        #[cfg(feature = "pictures")]
         Some(Command::Compare(args)) => cli::compare::run(args, cli.json),
         Some(Command::Search(args)) => cli::search::run(args, cli.json),
         Some(Command::Perft(args)) => cli::perft::run(args, cli.json),
+        #[cfg(feature = "lab")]
         Some(Command::Suite(args)) => cli::suite::run(args, cli.json),
+        #[cfg(feature = "lab")]
         Some(Command::Match(args)) => {
             cli::matchplay::run(args, matches.subcommand_matches("match"), cli.json)
         }
         Some(Command::Bench(args)) => cli::bench::run(args, cli.json),
         Some(Command::Uci) => cli::uci::run(cli.eval_file.as_deref()),
+        #[cfg(feature = "pictures")]
         Some(Command::Figures(args)) => cli::figures::run(args, cli.json),
+        #[cfg(feature = "lab")]
         Some(Command::Scaling(args)) => cli::scaling::run(args, cli.json),
+        #[cfg(feature = "lab")]
         Some(Command::Datagen(args)) => cli::datagen::run(args, cli.eval_file.as_deref(), cli.json),
+        #[cfg(feature = "pictures")]
         Some(Command::Tune(args)) => cli::tune::run(args, cli.json),
+        #[cfg(feature = "pictures")]
         Some(Command::Train(args)) => cli::train::run(args, cli.json),
+        #[cfg(feature = "course")]
         Some(Command::Exercise(args)) => cli::exercise::run(args),
     }
 }

@@ -2,27 +2,39 @@
 //! share (a progress bar, the comparison behind `compare`, stage names, times).
 
 pub mod bench;
+#[cfg(feature = "pictures")]
 pub mod compare;
+#[cfg(feature = "lab")]
 pub mod datagen;
+#[cfg(feature = "course")]
 pub mod exercise;
+#[cfg(feature = "pictures")]
 pub mod figures;
+#[cfg(feature = "lab")]
 pub mod matchplay;
 pub mod output;
 pub mod perft;
+#[cfg(feature = "lab")]
 pub mod scaling;
 pub mod search;
+#[cfg(feature = "lab")]
 pub mod suite;
+#[cfg(feature = "pictures")]
 pub mod train;
+#[cfg(feature = "pictures")]
 pub mod tune;
 pub mod uci;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
+#[cfg(feature = "pictures")]
 use searchlab::lab::compare::{compare, Comparison};
+#[cfg(feature = "pictures")]
 use searchlab::positions::NamedPosition;
 use searchlab::{Chess, EngineSpec};
 use std::time::Duration;
 
+#[cfg(feature = "lab")]
 /// The openings in the file at `path` (one FEN or EPD line each), or the 500 shipped with the
 /// crate when there is none.
 pub fn read_openings(path: Option<&std::path::Path>) -> anyhow::Result<Vec<String>> {
@@ -88,6 +100,7 @@ pub fn choose_network_file(path: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+#[cfg(feature = "lab")]
 /// The threads asked for, or one per core the machine has.
 pub fn threads_or_every_core(threads: Option<usize>) -> usize {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -103,6 +116,7 @@ pub fn progress_bar(len: u64, template: &str) -> ProgressBar {
     bar
 }
 
+#[cfg(feature = "pictures")]
 /// Runs [`compare`] on `positions` with `stages` at depths 1 to `depth`, showing a progress bar
 /// of the searches labelled `message`.
 pub fn compare_with_progress(

@@ -65,14 +65,18 @@ macro_rules! outln {
     };
 }
 
-/// `print!` for a command: as [`outln!`], without the newline.
+/// `print!` for a command: as [`outln!`], without the newline. (Only the lab's and the course's
+/// commands print a line in pieces.)
+#[cfg_attr(not(feature = "lab"), allow(unused_macros))]
 macro_rules! out {
     ($($arg:tt)*) => {
         $crate::cli::output::write(format_args!($($arg)*))?
     };
 }
 
-pub(crate) use {out, outln};
+#[cfg_attr(not(feature = "lab"), allow(unused_imports))]
+pub(crate) use out;
+pub(crate) use outln;
 
 /// The first failed write of a callback that cannot return one (a progress callback that
 /// prints as the work goes on), kept for the command to return once the work is done.

@@ -40,14 +40,14 @@ fn serve(input: impl BufRead, eval_file: Option<&Path>) -> anyhow::Result<()> {
 pub fn uci_or_compare(eval_file: Option<&Path>, json: bool) -> anyhow::Result<()> {
     let stdin = io::stdin();
     if stdin.is_terminal() {
-        return super::compare::run(super::compare::Args::default(), json);
+        return main_job(json);
     }
     let mut input = stdin.lock();
     let mut first = Vec::new();
     loop {
         first.clear();
         if input.read_until(b'\n', &mut first)? == 0 {
-            return super::compare::run(super::compare::Args::default(), json);
+            return main_job(json);
         }
         if !first.iter().all(u8::is_ascii_whitespace) {
             break;
@@ -56,3 +56,19 @@ pub fn uci_or_compare(eval_file: Option<&Path>, json: bool) -> anyhow::Result<()
     serve(io::Cursor::new(first).chain(input), eval_file)
 }
 // ANCHOR_END: no_command
+
+/// The main job, `compare` (see [`uci_or_compare`]). The engine built alone, as `make` builds it
+/// for OpenBench (no lab, no course), has no comparison to run and says how to get one.
+#[cfg(feature = "pictures")]
+fn main_job(json: bool) -> anyhow::Result<()> {
+    super::compare::run(super::compare::Args::default(), json)
+}
+
+#[cfg(not(feature = "pictures"))]
+fn main_job(_json: bool) -> anyhow::Result<()> {
+    anyhow::bail!(
+        "this searchlab is the engine alone (as `make` builds it): it speaks UCI to a program \
+         that talks to it, and runs `bench`, `search` and `perft`; `cargo run --release` builds \
+         the whole of it, whose main job compares the stages"
+    )
+}

@@ -31,6 +31,7 @@
 
 pub mod build;
 pub mod caught;
+#[cfg(feature = "pictures")]
 pub mod cell;
 pub mod diagnose;
 pub mod game_tree;

@@ -125,15 +125,15 @@ pub fn state(root: &Path, exercise: &Exercise) -> Result<State> {
     })
 }
 
-/// The manifest of the learner's crate: searchlab by path without its default features (no
-/// command line, no drawings: 29 crates where the whole library needs 98), the repository's dev
+/// The manifest of the learner's crate: searchlab by path with the course alone (the engine and
+/// the grader: no command line, no lab, no drawings), the repository's dev
 /// profile (so that the dependencies cargo has built already are reused), and an empty
 /// workspace of its own.
 fn manifest(root: &Path, name: &str) -> String {
     format!(
         "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
          publish = false\n\n[dependencies]\n\
-         searchlab = {{ path = {root:?}, default-features = false }}\nchess = \"3.2\"\n\n\
+         searchlab = {{ path = {root:?}, default-features = false, features = [\"course\"] }}\nchess = \"3.2\"\n\n\
          [profile.dev]\nopt-level = 3\ndebug = 1\n\n[profile.dev.package.\"*\"]\nopt-level = 3\n\n\
          [workspace]\n",
         root = root.display().to_string(),

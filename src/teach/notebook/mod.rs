@@ -66,9 +66,13 @@ pub use pictures::{
     line_svg, piece_glyph, san_line, signed_score, stacked_svg, svg_size, uci_line,
 };
 pub use tables::{
-    change_percent, comparison_table_html, counters_table_html, escape_html, iteration_nodes,
-    iterations_table_html, markdown_table, ordering_table_html, pair_by_depth_table_html,
-    stage_pairs, stage_table_html, stats_table_html, thousands, Counter, StageRow,
+    change_percent, counters_table_html, escape_html, iteration_nodes, iterations_table_html,
+    markdown_table, stage_table_html, stats_table_html, thousands, Counter, StageRow,
+};
+// The tables of the lab's comparisons (the lab comes with the pictures).
+#[cfg(feature = "pictures")]
+pub use tables::{
+    comparison_table_html, ordering_table_html, pair_by_depth_table_html, stage_pairs,
 };
 
 pub use crate::search::mtdf::MtdfPass;

@@ -8,6 +8,7 @@
 //! not change from run to run. Also the pairing of two stages' rows ([`stage_pairs`]) that a
 //! notebook walks through to assert that they agree.
 
+#[cfg(feature = "pictures")]
 use crate::lab::compare::{CompareRow, Comparison};
 use crate::score::{Depth, Score};
 use crate::stats::{Iteration, SearchResult, SearchStats};
@@ -270,6 +271,7 @@ pub fn counters_table_html(rows: &[StageRow], columns: &[Counter]) -> String {
     html_table(&header, &numeric, &cells)
 }
 
+#[cfg(feature = "pictures")]
 /// The table of a [`Comparison`]: one row per stage and position (positions in order, stages
 /// in ladder order within each), nodes compared with the previous stage on the same position.
 /// Times are left out, so that a notebook's output does not change from run to run.
@@ -310,6 +312,7 @@ pub fn comparison_table_html(comparison: &Comparison) -> String {
     )
 }
 
+#[cfg(feature = "pictures")]
 /// The table of a [`Comparison`] as move ordering sees it: for each position and stage, the
 /// nodes, the beta cut-offs, the share of them made by the first move tried, and the nodes as
 /// a multiple of the ordering oracle's (when the oracle was one of the stages).
@@ -344,6 +347,7 @@ pub fn ordering_table_html(comparison: &Comparison) -> String {
     )
 }
 
+#[cfg(feature = "pictures")]
 /// Two stages side by side at several depths: one row per position, and for each comparison
 /// (one per depth) the nodes of `previous`, of `stage`, and the change; a last row of totals.
 /// Shows at a glance where a stage starts to pay: more nodes than `previous` at one depth,
@@ -397,6 +401,7 @@ pub fn pair_by_depth_table_html(
     html_table(&header, &numeric, &cells)
 }
 
+#[cfg(feature = "pictures")]
 /// The rows of `stage` and of `previous` for the same position, paired, in position order:
 /// what a notebook walks through to assert that two stages agree.
 pub fn stage_pairs<'a>(
