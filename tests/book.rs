@@ -16,11 +16,11 @@ fn the_committed_stage_diffs_are_up_to_date() {
     for stage in STAGES.iter().filter(|s| previous_stage(s.name).is_some()) {
         let path = book().join(format!("figures/{}.diff", stage.name));
         let committed = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}; run `cargo run -- figures`", path.display()));
+            .unwrap_or_else(|e| panic!("{}: {e}; run `scripts/regenerate`", path.display()));
         assert_eq!(
             committed,
             stage_diff(stage.name).unwrap(),
-            "{} is stale: run `cargo run -- figures`",
+            "{} is stale: run `scripts/regenerate`",
             path.display()
         );
     }

@@ -639,7 +639,8 @@ const NOT_RUN: &[(&str, &str)] = &[
     (
         "figures",
         "draws every figure of the book: about 20 s of CPU even in the test build; .ci/run \
-         runs it (`figures target/figures-check`) and compares the result with book/src/figures",
+         runs it (`scripts/regenerate --check` draws them into target/regenerate/figures) and \
+         compares the result with book/src/figures",
     ),
     (
         "/usr/games/stockfish",

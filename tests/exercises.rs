@@ -17,7 +17,7 @@ fn the_committed_skeletons_are_what_the_sources_give() {
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             committed == skeleton(e).unwrap(),
-            "{path} is not what {} gives: run `searchlab exercise skeletons`",
+            "{path} is not what {} gives: run `scripts/regenerate`",
             e.source_path
         );
     }

@@ -141,16 +141,16 @@ fn the_book_figures_are_up_to_date() {
     let figures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/figures");
     let committed = |name: &str| {
         std::fs::read_to_string(figures.join(name))
-            .unwrap_or_else(|e| panic!("{name}: {e}; run `cargo run --release -- figures`"))
+            .unwrap_or_else(|e| panic!("{name}: {e}; run `scripts/regenerate`"))
     };
     assert_eq!(
         committed("tree-minimax.svg"),
         minimax_tree_svg(BOOK_POSITION).unwrap(),
-        "tree-minimax.svg is stale: run `cargo run --release -- figures`"
+        "tree-minimax.svg is stale: run `scripts/regenerate`"
     );
     assert_eq!(
         committed("tree-alphabeta.svg"),
         alphabeta_tree_svg(BOOK_POSITION).unwrap(),
-        "tree-alphabeta.svg is stale: run `cargo run --release -- figures`"
+        "tree-alphabeta.svg is stale: run `scripts/regenerate`"
     );
 }

@@ -130,6 +130,25 @@ pub fn solution(exercise: &Exercise) -> Result<String> {
     Ok(assemble(exercise, false)?.0)
 }
 
+/// The lines an anchor of the sources marks, found in a learner's file (which drops the anchor
+/// lines themselves): its name and where its lines fall in the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// The anchor's whole name (`exercise_node`, `answer_store`, `search`).
+    pub anchor: String,
+    /// The byte range of its lines in the text, from the first line's start to the last
+    /// line's end (its newline included).
+    pub range: std::ops::Range<usize>,
+}
+
+/// The solution ([`solution`]) with the region of every anchor of its sources: where the
+/// rung's (and its shared modules') marked lines fall in the text, so that a change can be
+/// made inside one anchor however often its text occurs elsewhere in the file.
+pub fn solution_regions(exercise: &Exercise) -> Result<(String, Vec<Region>)> {
+    let (text, _, regions) = assemble_with_regions(exercise, false)?;
+    Ok((text, regions))
+}
+
 /// The skeleton header's notes, as comment lines: the decision the rung gives
 /// ([`Exercise::given`]), and the other exercises' parts hidden in it (`hidden`, each as
 /// "EXERCISE's PART").
@@ -193,6 +212,15 @@ struct Hidden {
 /// The learner's file of `exercise`, with its parts taken out (`take_out`) or left in; and
 /// the other exercises' parts it hides (when taking out).
 fn assemble(exercise: &Exercise, take_out: bool) -> Result<(String, Vec<Hidden>)> {
+    let (text, hidden, _) = assemble_with_regions(exercise, take_out)?;
+    Ok((text, hidden))
+}
+
+/// [`assemble`], and where each anchor's lines fall in the file.
+fn assemble_with_regions(
+    exercise: &Exercise,
+    take_out: bool,
+) -> Result<(String, Vec<Hidden>, Vec<Region>)> {
     let sources = std::iter::once(exercise.source_path)
         .chain(exercise.shared.iter().map(|s| s.source_path))
         .collect::<Vec<_>>()
@@ -212,7 +240,7 @@ fn assemble(exercise: &Exercise, take_out: bool) -> Result<(String, Vec<Hidden>)
         }
     };
     let mut hidden = Vec::new();
-    let mut body = take_parts(
+    let (mut body, mut regions) = take_parts(
         exercise,
         exercise.source,
         take_out,
@@ -239,7 +267,7 @@ fn assemble(exercise: &Exercise, take_out: bool) -> Result<(String, Vec<Hidden>)
         };
         let from_crate = format!("pub use {}::{items};", shared.searchlab_path());
         let from_crate = Some(from_crate.as_str());
-        let text = take_parts(
+        let (text, shared_regions) = take_parts(
             exercise,
             shared.source,
             take_out,
@@ -248,6 +276,7 @@ fn assemble(exercise: &Exercise, take_out: bool) -> Result<(String, Vec<Hidden>)
             &local("super::"),
             &mut hidden,
         )?;
+        regions.extend(shared_regions.into_iter().map(|r| r.shifted(body.len())));
         body.push_str(&text);
         body.push_str("}\n");
     }
@@ -273,7 +302,18 @@ fn assemble(exercise: &Exercise, take_out: bool) -> Result<(String, Vec<Hidden>)
             name = exercise.name,
         )
     };
-    Ok((head + &body, hidden))
+    let regions = regions.into_iter().map(|r| r.shifted(head.len())).collect();
+    Ok((head + &body, hidden, regions))
+}
+
+impl Region {
+    /// The region `by` bytes further on (its text moved behind a header).
+    fn shifted(self, by: usize) -> Region {
+        Region {
+            range: self.range.start + by..self.range.end + by,
+            ..self
+        }
+    }
 }
 
 /// The learner's `text` as the grader compiles it: each stand-in for another exercise's part
@@ -311,7 +351,8 @@ fn without_comment(line: &str) -> &str {
 /// `source` made the learner's: each part of `exercise` replaced by a `todo!()` (if
 /// `take_out`), each other exercise's part by its stand-in (pushed on `hidden`), a
 /// `from_crate` part by the line `from_crate`, other anchor lines dropped, the other lines'
-/// paths made the learner's crate's by `paths`, and every line indented by `indent`.
+/// paths made the learner's crate's by `paths`, and every line indented by `indent`; with
+/// where the lines of each anchor it dropped fell in the text.
 fn take_parts(
     exercise: &Exercise,
     source: &str,
@@ -320,14 +361,17 @@ fn take_parts(
     from_crate: Option<&str>,
     paths: &dyn Fn(&str) -> String,
     hidden: &mut Vec<Hidden>,
-) -> Result<String> {
+) -> Result<(String, Vec<Region>)> {
     let lines: Vec<&str> = source.lines().collect();
     let taken: Vec<Part> = parts(source)?
         .into_iter()
         .filter(|p| p.name == FROM_CRATE || take_out)
         .collect();
     let mut out = String::new();
-    let mut push = |line: &str| {
+    let mut regions = Vec::new();
+    // The anchors open at this point of the source, and where their lines start in `out`.
+    let mut open: Vec<(&str, usize)> = Vec::new();
+    let push = |out: &mut String, line: &str| {
         if !line.is_empty() {
             out.push_str(indent);
         }
@@ -347,13 +391,16 @@ fn take_parts(
             let end = if tail { "" } else { ";" };
             if part.name == FROM_CRATE {
                 if let Some(line) = from_crate {
-                    push(line);
+                    push(&mut out, line);
                 }
             } else if writes(exercise, part) {
-                push(&format!(
-                    "{own}todo!(\"{}\"){end}",
-                    todo_message(exercise, &part.name)
-                ));
+                push(
+                    &mut out,
+                    &format!(
+                        "{own}todo!(\"{}\"){end}",
+                        todo_message(exercise, &part.name)
+                    ),
+                );
             } else {
                 let asks = owner(&part.name).ok_or_else(|| {
                     Error::Setting(format!(
@@ -367,18 +414,21 @@ fn take_parts(
                     .map(|line| paths(without_comment(line)))
                     .filter(|line| !line.is_empty())
                     .collect();
-                push(&format!(
-                    "{own}// Hidden: {}'s part '{}' (the grader puts the rung's code here).",
-                    asks.name, part.name
-                ));
+                push(
+                    &mut out,
+                    &format!(
+                        "{own}// Hidden: {}'s part '{}' (the grader puts the rung's code here).",
+                        asks.name, part.name
+                    ),
+                );
                 // A statement where the part ends with one, else the expression it ends with.
                 let statement = code
                     .last()
                     .is_some_and(|l| l.ends_with(';') || l.ends_with('}'));
-                push(&format!(
-                    "{own}{stand_in}{}",
-                    if statement { ";" } else { "" }
-                ));
+                push(
+                    &mut out,
+                    &format!("{own}{stand_in}{}", if statement { ";" } else { "" }),
+                );
                 hidden.push(Hidden {
                     stand_in,
                     code: code.join(" "),
@@ -388,13 +438,24 @@ fn take_parts(
             i = part.end + 1;
             continue;
         }
-        let t = lines[i].trim_start();
-        if !(t.starts_with("// ANCHOR:") || t.starts_with("// ANCHOR_END:")) {
-            push(&paths(lines[i]));
+        let t = lines[i].trim();
+        if let Some(name) = t.strip_prefix("// ANCHOR:") {
+            open.push((name.trim(), out.len()));
+        } else if let Some(name) = t.strip_prefix("// ANCHOR_END:") {
+            // The innermost anchor of that name closes (mdBook's anchors may overlap).
+            if let Some(at) = open.iter().rposition(|(opened, _)| *opened == name.trim()) {
+                let (anchor, start) = open.remove(at);
+                regions.push(Region {
+                    anchor: anchor.to_string(),
+                    range: start..out.len(),
+                });
+            }
+        } else {
+            push(&mut out, &paths(lines[i]));
         }
         i += 1;
     }
-    Ok(out)
+    Ok((out, regions))
 }
 
 #[cfg(test)]
@@ -424,6 +485,47 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("closes without opening"));
+    }
+
+    #[test]
+    fn each_marked_part_is_found_where_its_lines_are_in_the_solution() {
+        let is_anchor = |line: &&str| line.trim_start().starts_with("// ANCHOR");
+        for exercise in EXERCISES {
+            let (text, regions) = solution_regions(exercise).unwrap();
+            assert_eq!(text, solution(exercise).unwrap());
+            let sources =
+                std::iter::once(exercise.source).chain(exercise.shared.iter().map(|s| s.source));
+            for source in sources {
+                let lines: Vec<&str> = source.lines().collect();
+                for part in parts(source).unwrap() {
+                    if part.name == FROM_CRATE {
+                        continue;
+                    }
+                    let kind = if part.answer { "answer_" } else { "exercise_" };
+                    let anchor = format!("{kind}{}", part.name);
+                    let found: Vec<&Region> =
+                        regions.iter().filter(|r| r.anchor == anchor).collect();
+                    assert_eq!(found.len(), 1, "{} {anchor}", exercise.name);
+                    let range = found[0].range.clone();
+                    assert!(range.start == 0 || text[..range.start].ends_with('\n'));
+                    assert!(text[..range.end].ends_with('\n'));
+                    // The part's lines, its inner anchors dropped, as the file has them (paths
+                    // and indentation aside).
+                    let marked: Vec<&str> = lines[part.start + 1..part.end]
+                        .iter()
+                        .filter(|l| !is_anchor(l))
+                        .map(|l| l.trim())
+                        .collect();
+                    let shown: Vec<&str> = text[range].lines().map(str::trim).collect();
+                    assert_eq!(shown.len(), marked.len(), "{} {anchor}", exercise.name);
+                    for (shown, marked) in shown.iter().zip(&marked) {
+                        if !marked.contains("::") {
+                            assert_eq!(shown, marked, "{} {anchor}", exercise.name);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
