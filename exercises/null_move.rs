@@ -2,9 +2,11 @@
 //
 // Write the parts marked `todo!()`, then: searchlab exercise check null_move
 // Stuck? searchlab exercise hint null_move (one hint at a time).
-// The solution is the rung itself: crates/engine/src/search/selective.rs. (Generated from
-// crates/engine/src/search/selective.rs by `searchlab exercise skeletons`; work in your own
-// copy, exercises/mine/null_move.rs, which the commands make on first use.)
+// The solution is the rung itself: crates/engine/src/search/selective/mod.rs with pieces.rs,
+// continuation.rs, quiescence.rs and speed.rs beside it. (Generated from
+// crates/engine/src/search/selective/mod.rs with pieces.rs, continuation.rs, quiescence.rs and
+// speed.rs beside it by `searchlab exercise skeletons`; work in your own copy,
+// exercises/mine/null_move.rs, which the commands make on first use.)
 
 // Given, outside your part: may_prune (false in check and at a principal-variation node) and
 // game.may_pass() (false in check and when the side to move has only king and pawns, where
@@ -12,9 +14,9 @@
 // after a pass starts with the reduced depth, and at the graded depths no pass happens below
 // another.
 //
-// Hidden here, so that this file shows no other exercise's answer: quiescence's stand_pat,
-// quiescence's captures, iterative's line, cached's store, pvs's null_window,
-// late_move_reductions's reduction, late_move_reductions's reduced_search. Each is one line,
+// Hidden here, so that this file shows no other exercise's answer: iterative's line, cached's
+// store, pvs's null_window, late_move_reductions's reduction, late_move_reductions's
+// reduced_search, quiescence's stand_pat, quiescence's captures. Each is one line,
 // exercise_answer!(EXERCISE, PART), which the grader replaces by the rung's own code; write
 // your own in its place if you like.
 
@@ -63,6 +65,19 @@
 //! the same name in [`Pieces`]; the node ([`IterativeStage::alphabeta`]) asks them in turn, so
 //! it reads as this list does.
 //!
+//! The stage is the one rung too large for one file, so it is a folder, each file one part of
+//! the chapter:
+//!
+//! - this file: the engine and its node, which asks the pieces in the order of the list above;
+//! - [`pieces`]: pieces 1 to 8, the bets, each a method named after it, with the margins they
+//!   bet with;
+//! - [`continuation`]: piece 9, the continuation history: its table, and how the node reads it
+//!   and teaches it;
+//! - [`quiescence`]: the quiescence search at the horizon, stage 7's with two changes;
+//! - [`speed`]: what is there for speed alone (move lists kept from node to node, a table
+//!   entry loaded early, quiet moves skipped all at once), which changes nothing the search
+//!   finds and nothing the chapter teaches.
+//!
 //! The stage also evaluates with the full evaluation ([`searchlab::eval::Evaluation`]), the
 //! game's [`Game::Evaluator`], instead of the simple one of the stages below.
 //!
@@ -72,71 +87,25 @@
 //! strength. What stays exact: every forced mate of the test suite is still found; null move
 //! is never tried in check or in a pawn ending.
 
+pub use pieces::{
+    Pieces, FUTILITY_MARGIN, LATE_MOVE_COUNT, NULL_MOVE_REDUCTION, NULL_MOVE_VERIFY_DEPTH,
+    PIECE_NAMES, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN, SEE_CAPTURE_MARGIN,
+    SEE_PRUNING_DEPTH, SEE_QUIET_MARGIN,
+};
+
+use self::continuation::{ContinuationHistory, LINE_PLIES};
+use self::pieces::{loses_exchange, reduction_table};
+use self::speed::{NodeLists, PlyLists, QuietSkip};
 use searchlab::game::{Evaluator, Game};
-use searchlab::limits::{SearchLimits, MAX_QUIESCENCE_PLY};
+use searchlab::limits::SearchLimits;
 use searchlab::score::{Depth, Ply, Score};
 use searchlab::search::aspiration::aspiration_window;
 use searchlab::search::deepening::{deepen, search_root, Deepening, IterativeStage, DEFAULT_DEPTH};
 use searchlab::search::engine::{Engine, IterationObserver};
-use searchlab::search::move_picker::{
-    history_bonus, noisy_moves_in_order_into, piece_square, ContinuationHistory, ContinuationRow,
-    MovePicker, NodeLists, OrderingTables, PlyLists, DELTA_MARGIN,
-};
+use searchlab::search::move_picker::{MovePicker, OrderingTables};
 use searchlab::stats::SearchResult;
-use searchlab::switches::switches;
 use searchlab::tt::{Bound, Probe, TranspositionTable};
 use std::sync::Arc;
-
-switches! {
-    /// The pieces of selectivity, each of which can be switched off by name (to measure what it
-    /// is worth, or to watch the search without it).
-    pub struct Pieces {
-        /// Search a node in check one ply deeper.
-        check_extension,
-        /// Pass, and cut if a reduced search still fails high.
-        null_move,
-        /// Cut a node whose evaluation beats beta by a margin per ply.
-        reverse_futility,
-        /// Skip quiet moves that cannot lift a hopeless evaluation to alpha.
-        futility,
-        /// Search late quiet moves to a reduced depth first.
-        late_move_reductions,
-        /// Skip the last quiet moves near the horizon.
-        late_move_pruning,
-        /// One ply less for a node without a move from the table.
-        internal_iterative_reduction,
-        /// Skip moves that lose material in the exchange, near the horizon.
-        see_pruning,
-        /// Order quiet moves by what worked after the last two moves, too.
-        continuation_history,
-    }
-}
-
-/// The names of the pieces, as [`Pieces::set`] and the stage name's `-piece` take them.
-pub const PIECE_NAMES: &[&str] = Pieces::NAMES;
-
-/// Reverse futility: the evaluation must beat beta by this much per ply of depth left.
-pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
-/// Reverse futility is tried this close to the horizon, and no further.
-pub const REVERSE_FUTILITY_DEPTH: Depth = 6;
-/// Futility: what a quiet move may gain at depth 1, 2, 3 (index 0 unused).
-pub const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
-/// Null move: searched this many plies shallower than the node's children (plus a ply for
-/// every 4 of depth).
-pub const NULL_MOVE_REDUCTION: Depth = 3;
-/// Null move: from this depth on, a null move that fails high is verified by a real search
-/// one ply shallower (with no pass inside it), which catches zugzwang with pieces on the
-/// board.
-pub const NULL_MOVE_VERIFY_DEPTH: Depth = 6;
-/// Late move pruning: at depth 1, 2, 3, the quiet moves tried before the rest are skipped.
-pub const LATE_MOVE_COUNT: [usize; 4] = [0, 5, 9, 15];
-/// SEE pruning is tried this close to the horizon, and no further.
-pub const SEE_PRUNING_DEPTH: Depth = 6;
-/// SEE pruning: what a quiet move may lose in the exchange, per ply of depth left, and still
-/// be searched.
-pub const SEE_QUIET_MARGIN: i32 = 50;
-/// SEE pruning: the same for a capture, which already won something before it is taken back.
-pub const SEE_CAPTURE_MARGIN: i32 = 100;
 
 /// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
 pub const NAME: &str = "selective";
@@ -156,8 +125,8 @@ pub struct Selective<G: Game, E: Evaluator<G> = <G as Game>::Evaluator> {
     tables: OrderingTables<G::Move>,
     /// What quiet moves tend to work after which moves, one and two plies before.
     continuation: ContinuationHistory,
-    /// The [`piece_square`] of the move played at each ply of the current line (`None`: a
-    /// pass, or a move of the root).
+    /// The [`piece_square`](continuation::piece_square) of the move played at each ply of the
+    /// current line (`None`: a pass, or a move of the root).
     line: Vec<Option<usize>>,
     /// The full evaluation.
     evaluator: E,
@@ -214,60 +183,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         names.extend(E::switch_names());
         names
     }
-
-    /// The quiescence stage's quiescence search, evaluating with the full evaluation.
-    pub fn quiescence(&mut self, game: &mut G, ply: Ply, mut alpha: Score, beta: Score) -> Score {
-        if !self.state.count_node() {
-            return Score::DRAW; // stopped: the iteration is abandoned, this is thrown away
-        }
-        let stats = &mut self.state.counter.stats;
-        stats.quiescence_nodes += 1;
-        stats.seldepth = stats.seldepth.max(ply);
-        if let Some(outcome) = game.outcome() {
-            return outcome.score(ply);
-        }
-        let in_check = game.in_check();
-        if ply >= MAX_QUIESCENCE_PLY {
-            return self.evaluator.evaluate(game); // a safety net: captures run out long before this
-        }
-        let mut best = -Score::INFINITE;
-        // Stand pat: the side to move may decline every capture (not when in check, where the
-        // evaluation would go unused: it is not asked for).
-        let stand_pat = if in_check {
-            -Score::INFINITE
-        } else {
-            self.evaluator.evaluate(game)
-        };
-        // Hidden: quiescence's part 'stand_pat' (the grader puts the rung's code here).
-        exercise_answer!(quiescence, stand_pat);
-        let mut lists = self.lists.take(ply);
-        noisy_moves_in_order_into(game, &mut lists.moves, &mut lists.noisy);
-        for (tried, &(mv, _, victim)) in lists.noisy.iter().enumerate() {
-            let mut losing = false;
-            if !in_check {
-                // Delta pruning: not even the victim and a margin would reach alpha.
-                if stand_pat.0 + victim + DELTA_MARGIN <= alpha.0 {
-                    continue;
-                }
-                losing = !game.see_at_least(mv, 0);
-            }
-            // A capture that loses material is skipped, unless it gives check: the exchange
-            // may never happen (the recapturing piece may be pinned, the king may have no
-            // square), and the null move above relies on the quiescence search to see a mate
-            // threat like that.
-            if losing && !game.gives_check(mv) {
-                continue;
-            }
-            // Hidden: quiescence's part 'captures' (the grader puts the rung's code here).
-            exercise_answer!(quiescence, captures);
-        }
-        self.lists.give_back(ply, lists);
-        best
-    }
 }
-
-/// The plies of the line the continuation history remembers (far beyond any search's).
-const LINE_PLIES: usize = 256;
 
 impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
     fn deepening(&mut self) -> &mut Deepening<G::Move> {
@@ -284,7 +200,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
     }
 
     /// The quiescence stage's alpha-beta, made selective: every piece of selectivity is a
-    /// method of its own (below), asked where it applies.
+    /// method of its own (in [`pieces`] and [`continuation`]), asked where it applies.
     fn alphabeta(
         &mut self,
         game: &mut G,
@@ -461,314 +377,6 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
     }
 }
 
-/// The pieces of selectivity, in the order the chapter teaches them. Each is asked by the node
-/// ([`IterativeStage::alphabeta`] above) where it applies, and each answers "not here" when
-/// switched off ([`Pieces`]).
-impl<G: Game, E: Evaluator<G>> Selective<G, E> {
-    /// The child just played probes the table soon: its entry starts loading now. Not at
-    /// depth 1 for a child that gives no check: that child is a leaf, and the quiescence
-    /// search has no table.
-    #[inline]
-    fn prefetch_child(&self, game: &G, depth: Depth, gives_check: bool) {
-        if depth > 1 || gives_check {
-            self.tt.prefetch(game.hash());
-        }
-    }
-
-    /// **Check extension**: the plies to add to a node's depth. A node in check is searched one
-    /// ply deeper, but never past twice the iteration's depth, so that a long chain of checks
-    /// cannot run away.
-    #[inline]
-    fn check_extension(&self, in_check: bool, ply: Ply) -> Depth {
-        let extend =
-            in_check && self.pieces.check_extension && ply < 2 * (self.state.completed_depth + 1);
-        Depth::from(extend)
-    }
-
-    /// **Null-move pruning**: pass, and if the opponent, moving twice, still cannot get below
-    /// beta, neither can it after any of our real moves: the node's score (`Some`), without a
-    /// search of its moves. Not in a pawn ending, where passing may be the only good "move",
-    /// which chess does not allow. `Some(Score::DRAW)` if the search was stopped (a score
-    /// nobody will use).
-    #[inline]
-    fn null_move(
-        &mut self,
-        game: &mut G,
-        may_prune: bool,
-        depth: Depth,
-        ply: Ply,
-        eval: Score,
-        beta: Score,
-    ) -> Option<Score> {
-        todo!("exercise null_move: write the part 'null_move'")
-    }
-
-    /// **Reverse futility pruning**: far above beta, near the horizon, the opponent cannot
-    /// come back in time. The node is cut with its evaluation (`Some`), without a search.
-    #[inline]
-    fn reverse_futility(
-        &mut self,
-        may_prune: bool,
-        depth: Depth,
-        eval: Score,
-        beta: Score,
-    ) -> Option<Score> {
-        let cut = self.pieces.reverse_futility
-            && !self.verifying
-            && may_prune
-            && depth <= REVERSE_FUTILITY_DEPTH
-            && eval.0 - REVERSE_FUTILITY_MARGIN * depth as i32 >= beta.0;
-        if cut {
-            self.state.counter.stats.pruned += 1;
-        }
-        cut.then_some(eval)
-    }
-
-    /// **Futility pruning**: is this node hopeless near the horizon, its evaluation plus what a
-    /// quiet move may gain still short of alpha? Then only a capture, a promotion or a check
-    /// could help, and its quiet moves that give no check are skipped.
-    #[inline]
-    fn futile(&self, may_prune: bool, depth: Depth, eval: Score, alpha: Score) -> bool {
-        self.pieces.futility
-            && may_prune
-            && depth < FUTILITY_MARGIN.len() as Depth
-            && eval.0 + FUTILITY_MARGIN[depth as usize] <= alpha.0
-    }
-
-    /// **Late move reductions**: how many plies shallower the move tried `tried`-th is first
-    /// searched. Only a quiet move that neither escapes nor gives check (`reducible`), late
-    /// (after the first three) and not too near the horizon; less on the principal variation,
-    /// and never into the quiescence search at once.
-    #[inline]
-    fn late_move_reduction(
-        &self,
-        depth: Depth,
-        tried: usize,
-        reducible: bool,
-        pv_node: bool,
-    ) -> Depth {
-        // Hidden: late_move_reductions's part 'reduction' (the grader puts the rung's code here).
-        exercise_answer!(late_move_reductions, reduction)
-    }
-
-    /// The value of a child (its move already played) for a node at `depth`: the first move
-    /// with the whole window; a later one with the null window, `reduction` plies shallower,
-    /// searched again at full depth if it surprises (beats alpha), and on the principal
-    /// variation once more with the whole window to learn by how much.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn search_child(
-        &mut self,
-        game: &mut G,
-        depth: Depth,
-        ply: Ply,
-        (alpha, beta): (Score, Score),
-        tried: usize,
-        reduction: Depth,
-        child_pv: &mut Vec<G::Move>,
-    ) -> Score {
-        if tried == 0 {
-            return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
-        }
-        // Hidden: late_move_reductions's part 'reduced_search' (the grader puts the rung's code here).
-        exercise_answer!(late_move_reductions, reduced_search)
-    }
-
-    /// **Late move pruning**: very near the horizon, how many quiet moves this node tries
-    /// before it skips the rest (`None`: all of them).
-    #[inline]
-    fn late_move_count(&self, may_prune: bool, depth: Depth) -> Option<usize> {
-        if self.pieces.late_move_pruning && !self.verifying && may_prune {
-            LATE_MOVE_COUNT.get(depth as usize).copied()
-        } else {
-            None
-        }
-    }
-
-    /// **Internal iterative reduction**: the plies to take off a node with no move to try
-    /// first. Its search would be expensive; a cheaper, shallower one now, and the next
-    /// iteration finds the node again, with a move in the table.
-    #[inline]
-    fn internal_iterative_reduction(&self, has_hash_move: bool, depth: Depth) -> Depth {
-        Depth::from(self.pieces.internal_iterative_reduction && !has_hash_move && depth >= 4)
-    }
-
-    /// **SEE pruning**: may this node skip a move that loses material in the exchange on its
-    /// square ([`loses_exchange`])? Near the horizon, at a node that may be pruned.
-    #[inline]
-    fn see_prunable(&self, may_prune: bool, depth: Depth) -> bool {
-        self.pieces.see_pruning && may_prune && depth <= SEE_PRUNING_DEPTH
-    }
-
-    /// **Continuation history**: the moves played one and two plies before a node at `ply`
-    /// (none before the root's children, whose move the root loop plays; none with the piece
-    /// off).
-    #[inline]
-    fn moves_before(&self, ply: Ply) -> [Option<usize>; 2] {
-        if !self.pieces.continuation_history {
-            return [None, None];
-        }
-        let at = |back: Ply| {
-            ply.checked_sub(back)
-                .filter(|&p| p >= 1)
-                .and_then(|p| self.line.get(p as usize).copied().flatten())
-        };
-        [at(1), at(2)]
-    }
-
-    /// The node's moves, handed out best first: the quiet ones in the order of their history
-    /// plus what the continuation history says of them after the moves `before`.
-    #[inline]
-    fn order_moves(
-        &self,
-        game: &G,
-        room: Vec<i32>,
-        moves: Vec<G::Move>,
-        hash_move: Option<G::Move>,
-        ply: Ply,
-        before: [Option<usize>; 2],
-    ) -> MovePicker<G::Move> {
-        let tables = &self.tables;
-        // The continuation history's rows after the moves before, found once for every move.
-        let rows = before.map(|b| b.map(|b| self.continuation.after(b)));
-        MovePicker::scored_in(room, game, moves, hash_move, tables, ply, |mv| {
-            let history = tables.history(ply, mv);
-            match rows {
-                // Nothing to look up: no board lookup for the move's key either.
-                [None, None] => history,
-                [one, two] => {
-                    let key = piece_square(game, mv);
-                    let after = |row: Option<ContinuationRow>| row.map_or(0, |r| r.score(key));
-                    history + after(one) + after(two)
-                }
-            }
-        })
-    }
-
-    /// Records the move about to be played at `ply`, for the continuation history of the
-    /// nodes below (with the piece on).
-    #[inline]
-    fn set_line_move(&mut self, game: &G, ply: Ply, mv: G::Move) {
-        if self.pieces.continuation_history {
-            self.set_line(ply, Some(piece_square(game, mv)));
-        }
-    }
-
-    /// Records the move played at `ply` (`None`: a pass).
-    #[inline]
-    fn set_line(&mut self, ply: Ply, key: Option<usize>) {
-        if let Some(slot) = self.line.get_mut(ply as usize) {
-            *slot = key;
-        }
-    }
-
-    /// A quiet move `mv` cut off at `ply`, after the quiet moves `tried_before` failed: the
-    /// killers and the history learn it ([`OrderingTables::quiet_cutoff`]), and so does the
-    /// continuation history, after each of the moves `before`.
-    #[inline]
-    fn learn_quiet_cutoff(
-        &mut self,
-        game: &G,
-        mv: G::Move,
-        ply: Ply,
-        depth: Depth,
-        tried_before: &[G::Move],
-        before: [Option<usize>; 2],
-    ) {
-        self.tables.quiet_cutoff(mv, ply, depth, tried_before);
-        if before == [None, None] {
-            return; // nothing to learn after (root children, piece off): no key lookups either
-        }
-        let bonus = history_bonus(depth);
-        // Each move's key is looked up once, then learned after each of the moves before.
-        let rewarded = std::iter::once((mv, bonus));
-        let punished = tried_before.iter().map(|&failed| (failed, -bonus));
-        for (learned, bonus) in rewarded.chain(punished) {
-            let key = piece_square(game, learned);
-            for b in before.into_iter().flatten() {
-                self.continuation.update(b, key, bonus);
-            }
-        }
-    }
-}
-
-/// Whether playing `mv` loses material in the exchange on its square (by the static exchange
-/// evaluation), beyond what a move may lose `depth` plies from the horizon and still be
-/// searched: a quiet move that hangs a piece, a capture that the opponent wins back with
-/// interest (a capture may lose more: it already won something before it is taken back).
-#[inline]
-fn loses_exchange<G: Game>(game: &G, mv: G::Move, quiet: bool, depth: Depth) -> bool {
-    let margin = if quiet {
-        SEE_QUIET_MARGIN
-    } else {
-        SEE_CAPTURE_MARGIN
-    };
-    !game.see_at_least(mv, -margin * depth as i32)
-}
-
-/// A node's quiet moves skipped all at once: the picker hands out every capture before the
-/// first quiet move, so from a quiet move on, every move left is quiet, and two prunings can
-/// settle all of them at that move instead of having the picker hand each out to be skipped.
-struct QuietSkip {
-    /// Late move pruning's count of quiet moves to try ([`Selective::late_move_count`]).
-    late_moves: Option<usize>,
-    /// Whether futility pruning skips this node's quiet moves that give no check.
-    futile: bool,
-    /// Whether a futile node has looked for a quiet check among its moves left (once is enough).
-    checks_looked_for: bool,
-}
-
-impl QuietSkip {
-    fn new(late_moves: Option<usize>, futile: bool) -> QuietSkip {
-        QuietSkip {
-            late_moves,
-            futile,
-            checks_looked_for: false,
-        }
-    }
-
-    /// Whether `mv`, a quiet move, and every move the picker has left are skipped: `tried`
-    /// moves came before it, `quiets_tried` of them quiet and searched. (Always inlined: it
-    /// is asked at every quiet move, and was part of the node's loop before it had a name.)
-    #[inline(always)]
-    fn the_rest<G: Game>(
-        &mut self,
-        game: &G,
-        mv: G::Move,
-        tried: usize,
-        quiets_tried: usize,
-        picker: &MovePicker<G::Move>,
-    ) -> bool {
-        if self.late_moves.is_some_and(|count| quiets_tried >= count) {
-            return true; // late move pruning: the quiet moves after the count, all of them
-        }
-        if self.futile && tried > 0 && !self.checks_looked_for {
-            // Futility pruning (in the node) skips every quiet move that gives no check: if
-            // none of them gives check, all are skipped now.
-            self.checks_looked_for = true;
-            return !game.gives_check(mv) && picker.rest().all(|m| !game.gives_check(m));
-        }
-        false
-    }
-}
-
-/// How much a late quiet move is reduced: about `ln(depth) · ln(moves tried) / 2`, so the
-/// reduction grows slowly both with the depth left and with how late the move comes.
-fn reduction_table() -> Vec<[Depth; 64]> {
-    (0..64)
-        .map(|depth| {
-            let mut row = [0; 64];
-            for (tried, r) in row.iter_mut().enumerate().skip(1) {
-                if depth > 0 {
-                    let x = (depth as f64).ln() * (tried as f64).ln() / 2.0 + 0.5;
-                    *r = x as Depth;
-                }
-            }
-            row
-        })
-        .collect()
-}
-
 impl<G: Game, E: Evaluator<G>> Engine<G> for Selective<G, E> {
     fn name(&self) -> &'static str {
         NAME
@@ -804,5 +412,539 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for Selective<G, E> {
     /// A piece of selectivity, or else a part of the evaluator.
     fn switch(&mut self, name: &str, on: bool) -> bool {
         self.pieces.set(name, on) || self.evaluator.switch(name, on)
+    }
+}
+
+// --------------------------------------------------------------------------------------------
+// The rung's file crates/engine/src/search/selective/pieces.rs, as the module `pieces` that its
+// mod.rs, above, declares.
+// --------------------------------------------------------------------------------------------
+
+pub mod pieces {
+    //! # Stage 8's bets: pieces 1 to 8, a method each
+    //!
+    //! The pieces of selectivity that bet a shallower search, or none, gives the same answer, in the
+    //! order the chapter teaches them. Each is a method of [`Selective`] named after the piece,
+    //! asked by the node ([`super`]) where it applies, and answering "not here" when switched off
+    //! ([`Pieces`]): they are `pub(super)` because the node that asks them is in `mod.rs`. With them
+    //! come the names of all nine pieces, the margins the bets are made with, set by hand and kept
+    //! together, and the table of late move reductions. The ninth piece, an order rather than a
+    //! bet, has a file of its own ([`super::continuation`]).
+    //!
+    //! A file apart from the node so that the node reads as the list of the pieces it asks, and
+    //! each piece reads on its own, as the chapter shows it; a margin to change (and a change to
+    //! measure) is here and nowhere else.
+
+    use super::Selective;
+    use searchlab::game::{Evaluator, Game};
+    use searchlab::score::{Depth, Ply, Score};
+    use searchlab::search::deepening::IterativeStage;
+    use searchlab::switches::switches;
+
+    switches! {
+        /// The pieces of selectivity, each of which can be switched off by name (to measure what it
+        /// is worth, or to watch the search without it).
+        pub struct Pieces {
+            /// Search a node in check one ply deeper.
+            check_extension,
+            /// Pass, and cut if a reduced search still fails high.
+            null_move,
+            /// Cut a node whose evaluation beats beta by a margin per ply.
+            reverse_futility,
+            /// Skip quiet moves that cannot lift a hopeless evaluation to alpha.
+            futility,
+            /// Search late quiet moves to a reduced depth first.
+            late_move_reductions,
+            /// Skip the last quiet moves near the horizon.
+            late_move_pruning,
+            /// One ply less for a node without a move from the table.
+            internal_iterative_reduction,
+            /// Skip moves that lose material in the exchange, near the horizon.
+            see_pruning,
+            /// Order quiet moves by what worked after the last two moves, too.
+            continuation_history,
+        }
+    }
+
+    /// The names of the pieces, as [`Pieces::set`] and the stage name's `-piece` take them.
+    pub const PIECE_NAMES: &[&str] = Pieces::NAMES;
+
+    /// Reverse futility: the evaluation must beat beta by this much per ply of depth left.
+    pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
+    /// Reverse futility is tried this close to the horizon, and no further.
+    pub const REVERSE_FUTILITY_DEPTH: Depth = 6;
+    /// Futility: what a quiet move may gain at depth 1, 2, 3 (index 0 unused).
+    pub const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 450];
+    /// Null move: searched this many plies shallower than the node's children (plus a ply for
+    /// every 4 of depth).
+    pub const NULL_MOVE_REDUCTION: Depth = 3;
+    /// Null move: from this depth on, a null move that fails high is verified by a real search
+    /// one ply shallower (with no pass inside it), which catches zugzwang with pieces on the
+    /// board.
+    pub const NULL_MOVE_VERIFY_DEPTH: Depth = 6;
+    /// Late move pruning: at depth 1, 2, 3, the quiet moves tried before the rest are skipped.
+    pub const LATE_MOVE_COUNT: [usize; 4] = [0, 5, 9, 15];
+    /// SEE pruning is tried this close to the horizon, and no further.
+    pub const SEE_PRUNING_DEPTH: Depth = 6;
+    /// SEE pruning: what a quiet move may lose in the exchange, per ply of depth left, and still
+    /// be searched.
+    pub const SEE_QUIET_MARGIN: i32 = 50;
+    /// SEE pruning: the same for a capture, which already won something before it is taken back.
+    pub const SEE_CAPTURE_MARGIN: i32 = 100;
+
+    /// The pieces of selectivity, in the order the chapter teaches them. Each is asked by the node
+    /// ([`IterativeStage::alphabeta`]) where it applies, and each answers "not here" when switched
+    /// off ([`Pieces`]).
+    impl<G: Game, E: Evaluator<G>> Selective<G, E> {
+        /// **Check extension**: the plies to add to a node's depth. A node in check is searched one
+        /// ply deeper, but never past twice the iteration's depth, so that a long chain of checks
+        /// cannot run away.
+        #[inline]
+        pub(super) fn check_extension(&self, in_check: bool, ply: Ply) -> Depth {
+            let extend =
+                in_check && self.pieces.check_extension && ply < 2 * (self.state.completed_depth + 1);
+            Depth::from(extend)
+        }
+
+        /// **Null-move pruning**: pass, and if the opponent, moving twice, still cannot get below
+        /// beta, neither can it after any of our real moves: the node's score (`Some`), without a
+        /// search of its moves. Not in a pawn ending, where passing may be the only good "move",
+        /// which chess does not allow. `Some(Score::DRAW)` if the search was stopped (a score
+        /// nobody will use).
+        #[inline]
+        pub(super) fn null_move(
+            &mut self,
+            game: &mut G,
+            may_prune: bool,
+            depth: Depth,
+            ply: Ply,
+            eval: Score,
+            beta: Score,
+        ) -> Option<Score> {
+            todo!("exercise null_move: write the part 'null_move'")
+        }
+
+        /// **Reverse futility pruning**: far above beta, near the horizon, the opponent cannot
+        /// come back in time. The node is cut with its evaluation (`Some`), without a search.
+        #[inline]
+        pub(super) fn reverse_futility(
+            &mut self,
+            may_prune: bool,
+            depth: Depth,
+            eval: Score,
+            beta: Score,
+        ) -> Option<Score> {
+            let cut = self.pieces.reverse_futility
+                && !self.verifying
+                && may_prune
+                && depth <= REVERSE_FUTILITY_DEPTH
+                && eval.0 - REVERSE_FUTILITY_MARGIN * depth as i32 >= beta.0;
+            if cut {
+                self.state.counter.stats.pruned += 1;
+            }
+            cut.then_some(eval)
+        }
+
+        /// **Futility pruning**: is this node hopeless near the horizon, its evaluation plus what a
+        /// quiet move may gain still short of alpha? Then only a capture, a promotion or a check
+        /// could help, and its quiet moves that give no check are skipped.
+        #[inline]
+        pub(super) fn futile(&self, may_prune: bool, depth: Depth, eval: Score, alpha: Score) -> bool {
+            self.pieces.futility
+                && may_prune
+                && depth < FUTILITY_MARGIN.len() as Depth
+                && eval.0 + FUTILITY_MARGIN[depth as usize] <= alpha.0
+        }
+
+        /// **Late move reductions**: how many plies shallower the move tried `tried`-th is first
+        /// searched. Only a quiet move that neither escapes nor gives check (`reducible`), late
+        /// (after the first three) and not too near the horizon; less on the principal variation,
+        /// and never into the quiescence search at once.
+        #[inline]
+        pub(super) fn late_move_reduction(
+            &self,
+            depth: Depth,
+            tried: usize,
+            reducible: bool,
+            pv_node: bool,
+        ) -> Depth {
+            // Hidden: late_move_reductions's part 'reduction' (the grader puts the rung's code here).
+            exercise_answer!(late_move_reductions, reduction)
+        }
+
+        /// The value of a child (its move already played) for a node at `depth`: the first move
+        /// with the whole window; a later one with the null window, `reduction` plies shallower,
+        /// searched again at full depth if it surprises (beats alpha), and on the principal
+        /// variation once more with the whole window to learn by how much.
+        #[allow(clippy::too_many_arguments)]
+        #[inline]
+        pub(super) fn search_child(
+            &mut self,
+            game: &mut G,
+            depth: Depth,
+            ply: Ply,
+            (alpha, beta): (Score, Score),
+            tried: usize,
+            reduction: Depth,
+            child_pv: &mut Vec<G::Move>,
+        ) -> Score {
+            if tried == 0 {
+                return -self.alphabeta(game, depth - 1, ply + 1, -beta, -alpha, child_pv);
+            }
+            // Hidden: late_move_reductions's part 'reduced_search' (the grader puts the rung's code here).
+            exercise_answer!(late_move_reductions, reduced_search)
+        }
+
+        /// **Late move pruning**: very near the horizon, how many quiet moves this node tries
+        /// before it skips the rest (`None`: all of them).
+        #[inline]
+        pub(super) fn late_move_count(&self, may_prune: bool, depth: Depth) -> Option<usize> {
+            if self.pieces.late_move_pruning && !self.verifying && may_prune {
+                LATE_MOVE_COUNT.get(depth as usize).copied()
+            } else {
+                None
+            }
+        }
+
+        /// **Internal iterative reduction**: the plies to take off a node with no move to try
+        /// first. Its search would be expensive; a cheaper, shallower one now, and the next
+        /// iteration finds the node again, with a move in the table.
+        #[inline]
+        pub(super) fn internal_iterative_reduction(&self, has_hash_move: bool, depth: Depth) -> Depth {
+            Depth::from(self.pieces.internal_iterative_reduction && !has_hash_move && depth >= 4)
+        }
+
+        /// **SEE pruning**: may this node skip a move that loses material in the exchange on its
+        /// square ([`loses_exchange`])? Near the horizon, at a node that may be pruned.
+        #[inline]
+        pub(super) fn see_prunable(&self, may_prune: bool, depth: Depth) -> bool {
+            self.pieces.see_pruning && may_prune && depth <= SEE_PRUNING_DEPTH
+        }
+    }
+
+    /// Whether playing `mv` loses material in the exchange on its square (by the static exchange
+    /// evaluation), beyond what a move may lose `depth` plies from the horizon and still be
+    /// searched: a quiet move that hangs a piece, a capture that the opponent wins back with
+    /// interest (a capture may lose more: it already won something before it is taken back).
+    #[inline]
+    pub(super) fn loses_exchange<G: Game>(game: &G, mv: G::Move, quiet: bool, depth: Depth) -> bool {
+        let margin = if quiet {
+            SEE_QUIET_MARGIN
+        } else {
+            SEE_CAPTURE_MARGIN
+        };
+        !game.see_at_least(mv, -margin * depth as i32)
+    }
+
+    /// How much a late quiet move is reduced: about `ln(depth) · ln(moves tried) / 2`, so the
+    /// reduction grows slowly both with the depth left and with how late the move comes.
+    pub(super) fn reduction_table() -> Vec<[Depth; 64]> {
+        (0..64)
+            .map(|depth| {
+                let mut row = [0; 64];
+                for (tried, r) in row.iter_mut().enumerate().skip(1) {
+                    if depth > 0 {
+                        let x = (depth as f64).ln() * (tried as f64).ln() / 2.0 + 0.5;
+                        *r = x as Depth;
+                    }
+                }
+                row
+            })
+            .collect()
+    }
+}
+
+// --------------------------------------------------------------------------------------------
+// The rung's file crates/engine/src/search/selective/continuation.rs, as the module
+// `continuation` that its mod.rs, above, declares.
+// --------------------------------------------------------------------------------------------
+
+pub mod continuation {
+    //! # Stage 8's ninth piece: the continuation history
+    //!
+    //! Not a bet but a better order, which every bet of [`super::pieces`] leans on (late moves are
+    //! reduced and pruned because they are late): the quiet moves of a node are ordered by their
+    //! history *plus* what worked after the same two moves before them. Here are the table
+    //! ([`ContinuationHistory`], a move known by its [`piece_square`]) and the stage's three uses
+    //! of it: the line of moves that led to the node, the node's move order, and what a quiet
+    //! cut-off teaches it.
+    //!
+    //! It lives with stage 8, not with the move picker below the rungs, because stage 8 alone uses
+    //! it: the stages below order their quiet moves by the history alone (which keeps their node
+    //! counts), and the picker takes a quiet move's score from whoever builds it
+    //! ([`MovePicker::scored_in`]).
+
+    use super::Selective;
+    use searchlab::game::{Evaluator, Game, PIECE_KINDS};
+    use searchlab::score::{Depth, Ply};
+    use searchlab::search::move_picker::{gravity, history_bonus, MovePicker};
+    use searchlab::tt::TableMove;
+
+    pub use searchlab::search::selective::continuation::{piece_square, ContinuationHistory, ContinuationRow};
+
+    /// The plies of the line the continuation history remembers (far beyond any search's).
+    pub(super) const LINE_PLIES: usize = 256;
+
+    /// The continuation history in the node: the moves before it, its order, and what it learns.
+    impl<G: Game, E: Evaluator<G>> Selective<G, E> {
+        /// **Continuation history**: the moves played one and two plies before a node at `ply`
+        /// (none before the root's children, whose move the root loop plays; none with the piece
+        /// off).
+        #[inline]
+        pub(super) fn moves_before(&self, ply: Ply) -> [Option<usize>; 2] {
+            if !self.pieces.continuation_history {
+                return [None, None];
+            }
+            let at = |back: Ply| {
+                ply.checked_sub(back)
+                    .filter(|&p| p >= 1)
+                    .and_then(|p| self.line.get(p as usize).copied().flatten())
+            };
+            [at(1), at(2)]
+        }
+
+        /// The node's moves, handed out best first: the quiet ones in the order of their history
+        /// plus what the continuation history says of them after the moves `before`.
+        #[inline]
+        pub(super) fn order_moves(
+            &self,
+            game: &G,
+            room: Vec<i32>,
+            moves: Vec<G::Move>,
+            hash_move: Option<G::Move>,
+            ply: Ply,
+            before: [Option<usize>; 2],
+        ) -> MovePicker<G::Move> {
+            let tables = &self.tables;
+            // The continuation history's rows after the moves before, found once for every move.
+            let rows = before.map(|b| b.map(|b| self.continuation.after(b)));
+            MovePicker::scored_in(room, game, moves, hash_move, tables, ply, |mv| {
+                let history = tables.history(ply, mv);
+                match rows {
+                    // Nothing to look up: no board lookup for the move's key either.
+                    [None, None] => history,
+                    [one, two] => {
+                        let key = piece_square(game, mv);
+                        let after = |row: Option<ContinuationRow>| row.map_or(0, |r| r.score(key));
+                        history + after(one) + after(two)
+                    }
+                }
+            })
+        }
+
+        /// Records the move about to be played at `ply`, for the continuation history of the
+        /// nodes below (with the piece on).
+        #[inline]
+        pub(super) fn set_line_move(&mut self, game: &G, ply: Ply, mv: G::Move) {
+            if self.pieces.continuation_history {
+                self.set_line(ply, Some(piece_square(game, mv)));
+            }
+        }
+
+        /// Records the move played at `ply` (`None`: a pass).
+        #[inline]
+        pub(super) fn set_line(&mut self, ply: Ply, key: Option<usize>) {
+            if let Some(slot) = self.line.get_mut(ply as usize) {
+                *slot = key;
+            }
+        }
+
+        /// A quiet move `mv` cut off at `ply`, after the quiet moves `tried_before` failed: the
+        /// killers and the history learn it (`OrderingTables::quiet_cutoff`, as in the stages
+        /// below), and so does the continuation history, after each of the moves `before`.
+        #[inline]
+        pub(super) fn learn_quiet_cutoff(
+            &mut self,
+            game: &G,
+            mv: G::Move,
+            ply: Ply,
+            depth: Depth,
+            tried_before: &[G::Move],
+            before: [Option<usize>; 2],
+        ) {
+            self.tables.quiet_cutoff(mv, ply, depth, tried_before);
+            if before == [None, None] {
+                return; // nothing to learn after (root children, piece off): no key lookups either
+            }
+            let bonus = history_bonus(depth);
+            // Each move's key is looked up once, then learned after each of the moves before.
+            let rewarded = std::iter::once((mv, bonus));
+            let punished = tried_before.iter().map(|&failed| (failed, -bonus));
+            for (learned, bonus) in rewarded.chain(punished) {
+                let key = piece_square(game, learned);
+                for b in before.into_iter().flatten() {
+                    self.continuation.update(b, key, bonus);
+                }
+            }
+        }
+    }
+}
+
+// --------------------------------------------------------------------------------------------
+// The rung's file crates/engine/src/search/selective/quiescence.rs, as the module `quiescence`
+// that its mod.rs, above, declares.
+// --------------------------------------------------------------------------------------------
+
+pub mod quiescence {
+    //! # Stage 8's quiescence search
+    //!
+    //! At the horizon stage 8 searches on as stage 7 does ([`searchlab::search::quiescence`]: stand
+    //! pat, then the captures, the most valuable victim first, hopeless and losing ones skipped),
+    //! with two changes: it evaluates with the stage's full evaluation instead of
+    //! [`Game::evaluate`], and it keeps a losing capture that gives check, which the null move
+    //! relies on to see a mate threat. Its captures come in stage 7's order, written into the lists
+    //! the stage keeps from node to node ([`super::speed`]).
+    //!
+    //! A file of its own because it is the one part of the stage that is another rung's code, with
+    //! a change or two: the book's diff of stage 8 shows it against stage 7's quiescence search,
+    //! where the two changes are all there is to read.
+
+    use super::speed::noisy_moves_in_order_into;
+    use super::Selective;
+    use searchlab::game::{Evaluator, Game};
+    use searchlab::limits::MAX_QUIESCENCE_PLY;
+    use searchlab::score::{Ply, Score};
+    use searchlab::search::move_picker::DELTA_MARGIN;
+
+    impl<G: Game, E: Evaluator<G>> Selective<G, E> {
+        /// The quiescence stage's quiescence search, evaluating with the full evaluation and
+        /// keeping the losing captures that give check.
+        pub fn quiescence(&mut self, game: &mut G, ply: Ply, mut alpha: Score, beta: Score) -> Score {
+            if !self.state.count_node() {
+                return Score::DRAW; // stopped: the iteration is abandoned, this is thrown away
+            }
+            let stats = &mut self.state.counter.stats;
+            stats.quiescence_nodes += 1;
+            stats.seldepth = stats.seldepth.max(ply);
+            if let Some(outcome) = game.outcome() {
+                return outcome.score(ply);
+            }
+            let in_check = game.in_check();
+            if ply >= MAX_QUIESCENCE_PLY {
+                return self.evaluator.evaluate(game); // a safety net: captures run out long before this
+            }
+            let mut best = -Score::INFINITE;
+            // Stand pat: the side to move may decline every capture (not when in check, where the
+            // evaluation would go unused: it is not asked for).
+            let stand_pat = if in_check {
+                -Score::INFINITE
+            } else {
+                self.evaluator.evaluate(game)
+            };
+            // Hidden: quiescence's part 'stand_pat' (the grader puts the rung's code here).
+            exercise_answer!(quiescence, stand_pat);
+            let mut lists = self.lists.take(ply);
+            noisy_moves_in_order_into(game, &mut lists.moves, &mut lists.noisy);
+            for (tried, &(mv, _, victim)) in lists.noisy.iter().enumerate() {
+                let mut losing = false;
+                if !in_check {
+                    // Delta pruning: not even the victim and a margin would reach alpha.
+                    if stand_pat.0 + victim + DELTA_MARGIN <= alpha.0 {
+                        continue;
+                    }
+                    losing = !game.see_at_least(mv, 0);
+                }
+                // A capture that loses material is skipped, unless it gives check: the exchange
+                // may never happen (the recapturing piece may be pinned, the king may have no
+                // square), and the null move relies on the quiescence search to see a mate threat
+                // like that.
+                if losing && !game.gives_check(mv) {
+                    continue;
+                }
+                // Hidden: quiescence's part 'captures' (the grader puts the rung's code here).
+                exercise_answer!(quiescence, captures);
+            }
+            self.lists.give_back(ply, lists);
+            best
+        }
+    }
+}
+
+// --------------------------------------------------------------------------------------------
+// The rung's file crates/engine/src/search/selective/speed.rs, as the module `speed` that its
+// mod.rs, above, declares.
+// --------------------------------------------------------------------------------------------
+
+pub mod speed {
+    //! # Stage 8's speed plumbing
+    //!
+    //! Stage 8 is the engine's hot path as well as a chapter: every search a player meets runs its
+    //! node, millions of times a second. What is here makes that node cheaper and changes nothing
+    //! it does (the same nodes, moves and scores with it or without it, fewer instructions a node):
+    //!
+    //! - [`PlyLists`]: the move lists of each ply ([`NodeLists`]), kept from node to node, so that
+    //!   the search asks for memory the first time it reaches a ply and never again; and
+    //!   [`noisy_moves_in_order_into`], the quiescence search's captures in stage 7's order, written
+    //!   into those lists;
+    //! - the table entry of a child starts loading as soon as its move is played (`prefetch_child`);
+    //! - a node's quiet moves settled all at once where late move pruning or futility would skip
+    //!   each of them in turn (`QuietSkip`).
+    //!
+    //! A file of its own so that the chapter's files hold what the chapter teaches, and the node
+    //! names each of these in a word.
+
+    use super::Selective;
+    use searchlab::game::{Evaluator, Game};
+    use searchlab::score::{Depth, Ply};
+    use searchlab::search::move_picker::{capture_order, MovePicker};
+
+    pub use searchlab::search::selective::speed::{NodeLists, PlyLists, noisy_moves_in_order_into};
+
+    impl<G: Game, E: Evaluator<G>> Selective<G, E> {
+        /// The child just played probes the table soon: its entry starts loading now. Not at
+        /// depth 1 for a child that gives no check: that child is a leaf, and the quiescence
+        /// search has no table.
+        #[inline]
+        pub(super) fn prefetch_child(&self, game: &G, depth: Depth, gives_check: bool) {
+            if depth > 1 || gives_check {
+                self.tt.prefetch(game.hash());
+            }
+        }
+    }
+
+    /// A node's quiet moves skipped all at once: the picker hands out every capture before the
+    /// first quiet move, so from a quiet move on, every move left is quiet, and two prunings can
+    /// settle all of them at that move instead of having the picker hand each out to be skipped.
+    pub(super) struct QuietSkip {
+        /// Late move pruning's count of quiet moves to try ([`Selective::late_move_count`]).
+        late_moves: Option<usize>,
+        /// Whether futility pruning skips this node's quiet moves that give no check.
+        futile: bool,
+        /// Whether a futile node has looked for a quiet check among its moves left (once is enough).
+        checks_looked_for: bool,
+    }
+
+    impl QuietSkip {
+        pub(super) fn new(late_moves: Option<usize>, futile: bool) -> QuietSkip {
+            QuietSkip {
+                late_moves,
+                futile,
+                checks_looked_for: false,
+            }
+        }
+
+        /// Whether `mv`, a quiet move, and every move the picker has left are skipped: `tried`
+        /// moves came before it, `quiets_tried` of them quiet and searched. (Always inlined: it
+        /// is asked at every quiet move, and was part of the node's loop before it had a name.)
+        #[inline(always)]
+        pub(super) fn the_rest<G: Game>(
+            &mut self,
+            game: &G,
+            mv: G::Move,
+            tried: usize,
+            quiets_tried: usize,
+            picker: &MovePicker<G::Move>,
+        ) -> bool {
+            if self.late_moves.is_some_and(|count| quiets_tried >= count) {
+                return true; // late move pruning: the quiet moves after the count, all of them
+            }
+            if self.futile && tried > 0 && !self.checks_looked_for {
+                // Futility pruning (in the node) skips every quiet move that gives no check: if
+                // none of them gives check, all are skipped now.
+                self.checks_looked_for = true;
+                return !game.gives_check(mv) && picker.rest().all(|m| !game.gives_check(m));
+            }
+            false
+        }
     }
 }

@@ -222,7 +222,7 @@ pub mod move_picker {
     //! moves not yet tried each time it is asked: a selection sort done lazily. At a cut node the
     //! first move usually ends the node, and the other moves are then never sorted at all.
 
-    use searchlab::game::{Capture, Game, PIECE_KINDS};
+    use searchlab::game::{Capture, Game};
     use searchlab::score::{Depth, Ply};
     use searchlab::tt::TableMove;
 
@@ -317,8 +317,9 @@ pub mod move_picker {
     struct History(Box<[i32; HISTORY_SLOTS]>);
 
     /// `score` plus `bonus` (negative: a malus), scaled down as the score nears the bound
-    /// [`HISTORY_MAX`]: the one update rule of every history table.
-    fn gravity(score: i32, bonus: i32) -> i32 {
+    /// [`HISTORY_MAX`]: the one update rule of every history table (stage 8's continuation history
+    /// learns by it too).
+    pub fn gravity(score: i32, bonus: i32) -> i32 {
         score + bonus - score * bonus.abs() / HISTORY_MAX
     }
 
@@ -349,83 +350,6 @@ pub mod move_picker {
         /// Between searches: halve every score.
         fn age(&mut self) {
             self.0.iter_mut().for_each(|h| *h /= 2);
-        }
-    }
-
-    /// A move as the continuation history knows it: the piece that moves and its target square.
-    /// Two moves with the same key do the same thing to the board's pieces wherever they are
-    /// played, which is what "this tends to answer that" needs.
-    pub fn piece_square<G: Game>(game: &G, mv: G::Move) -> usize {
-        game.moved_piece(mv).min(PIECE_KINDS - 1) * 64 + ((mv.pack() >> 6) & 63) as usize
-    }
-
-    /// Piece-squares: the number of different [`piece_square`] keys.
-    const PIECE_SQUARES: usize = PIECE_KINDS * 64;
-
-    /// The continuation history: a history score for a quiet move *given the move played one
-    /// ply or two plies before it* (both keyed by [`piece_square`]). The plain history knows that
-    /// `Nf3` is often good; this table knows that `Nf3` is good right after `...Bg4` (it defends
-    /// against the pin's threat) and bad right after `...e4`. Stage 8 adds it to the history
-    /// score of its quiet moves; stages 5–7 do without, which keeps their node counts.
-    #[derive(Clone, Debug)]
-    pub struct ContinuationHistory(Vec<i16>);
-
-    impl ContinuationHistory {
-        /// An empty table.
-        pub fn new() -> ContinuationHistory {
-            ContinuationHistory(vec![0; PIECE_SQUARES * PIECE_SQUARES])
-        }
-
-        /// The score of the move `current` after the move `before` (both [`piece_square`] keys).
-        pub fn score(&self, before: usize, current: usize) -> i32 {
-            self.after(before).score(current)
-        }
-
-        /// The scores of every move after the move `before`: a node looks its row up once and
-        /// reads it for each of its moves.
-        pub fn after(&self, before: usize) -> ContinuationRow<'_> {
-            let start = before * PIECE_SQUARES;
-            ContinuationRow(
-                self.0[start..start + PIECE_SQUARES]
-                    .try_into()
-                    .expect("a whole row"),
-            )
-        }
-
-        /// Rewards (or, with a negative `bonus`, punishes) `current` after `before`, scaled down
-        /// near the bound by the same rule as the history.
-        pub fn update(&mut self, before: usize, current: usize, bonus: i32) {
-            let entry = &mut self.0[before * PIECE_SQUARES + current];
-            // Within ±HISTORY_MAX, so it fits 16 bits.
-            *entry = gravity(i32::from(*entry), bonus) as i16;
-        }
-
-        /// Between searches: halve every score, as the history does.
-        pub fn age(&mut self) {
-            self.0.iter_mut().for_each(|h| *h /= 2);
-        }
-
-        /// Forgets everything (a new game).
-        pub fn clear(&mut self) {
-            self.0.fill(0);
-        }
-    }
-
-    /// The continuation history's scores after one move ([`ContinuationHistory::after`]).
-    #[derive(Clone, Copy, Debug)]
-    pub struct ContinuationRow<'a>(&'a [i16; PIECE_SQUARES]);
-
-    impl ContinuationRow<'_> {
-        /// The score of the move `current` (a [`piece_square`] key).
-        #[inline]
-        pub fn score(self, current: usize) -> i32 {
-            i32::from(self.0[current])
-        }
-    }
-
-    impl Default for ContinuationHistory {
-        fn default() -> Self {
-            ContinuationHistory::new()
         }
     }
 
@@ -554,80 +478,10 @@ pub mod move_picker {
         }
     }
 
-    /// The lists a node of a search fills, kept from node to node (see [`PlyLists`]).
-    #[derive(Clone, Debug)]
-    pub struct NodeLists<M> {
-        /// The node's moves.
-        pub moves: Vec<M>,
-        /// The move picker's order scores.
-        pub scored: Vec<i32>,
-        /// The quiescence search's noisy moves in order, with what each captures.
-        pub noisy: Vec<(M, i32, i32)>,
-        /// The quiet moves tried so far (if a later one cuts off, the history punishes them).
-        pub quiets_tried: Vec<M>,
-        /// The principal variation of the child being searched.
-        pub child_pv: Vec<M>,
-    }
-
-    impl<M> Default for NodeLists<M> {
-        fn default() -> Self {
-            NodeLists {
-                moves: Vec::new(),
-                scored: Vec::new(),
-                noisy: Vec::new(),
-                quiets_tried: Vec::new(),
-                child_pv: Vec::new(),
-            }
-        }
-    }
-
-    /// Move lists kept from node to node, one set per ply ([`NodeLists`]): a node borrows its
-    /// ply's set and gives it back when it is done, so a search asks for memory only the first
-    /// time it reaches a ply, not at every node. (Two nodes of one ply are never open at once: a
-    /// node's children are one ply further.)
-    #[derive(Clone, Debug)]
-    pub struct PlyLists<M>(Vec<NodeLists<M>>);
-
-    impl<M> PlyLists<M> {
-        /// No lists yet.
-        pub fn new() -> PlyLists<M> {
-            PlyLists(Vec::new())
-        }
-
-        /// The lists of `ply`, lent to its node empty (their memory kept).
-        pub fn take(&mut self, ply: Ply) -> NodeLists<M> {
-            let mut lists = self
-                .0
-                .get_mut(ply as usize)
-                .map(std::mem::take)
-                .unwrap_or_default();
-            lists.moves.clear();
-            lists.scored.clear();
-            lists.noisy.clear();
-            lists.quiets_tried.clear();
-            lists.child_pv.clear();
-            lists
-        }
-
-        /// The lists of `ply`, given back by its node.
-        pub fn give_back(&mut self, ply: Ply, lists: NodeLists<M>) {
-            let ply = ply as usize;
-            if self.0.len() <= ply {
-                self.0.resize_with(ply + 1, Default::default);
-            }
-            self.0[ply] = lists;
-        }
-    }
-
-    impl<M> Default for PlyLists<M> {
-        fn default() -> Self {
-            PlyLists::new()
-        }
-    }
-
-    /// The noisy moves of `game` in the order a quiescence search tries them (stages 7 and 8):
-    /// most valuable victim first, then the cheapest attacker (MVV-LVA); quiet evasions of check
-    /// last. No killers and no history: at the horizon only the material on the board counts.
+    /// The noisy moves of `game` in the order a quiescence search tries them (stage 7's; stage 8
+    /// writes the same order into lists it keeps): most valuable victim first, then the cheapest
+    /// attacker (MVV-LVA); quiet evasions of check last. No killers and no history: at the horizon
+    /// only the material on the board counts.
     pub fn noisy_moves_in_order<G: Game>(game: &G) -> impl Iterator<Item = G::Move> {
         let mut moves = game.noisy_moves();
         // Sorted in place, with no second list; a stable sort, so equal keys keep the
@@ -636,31 +490,13 @@ pub mod move_picker {
         moves.into_iter()
     }
 
-    /// [`noisy_moves_in_order`], into lists kept from node to node (see [`PlyLists`]): `moves`
-    /// gets the noisy moves, and `ordered` them in the same order, each with its order key and
-    /// the value of what it takes ([`Game::capture`]'s victim, which delta pruning reads). Both
-    /// are worked out once a move, where sorting in place works the key out at every comparison.
-    pub fn noisy_moves_in_order_into<G: Game>(
-        game: &G,
-        moves: &mut Vec<G::Move>,
-        ordered: &mut Vec<(G::Move, i32, i32)>,
-    ) {
-        game.noisy_moves_into(moves);
-        ordered.clear();
-        ordered.extend(moves.iter().map(|&mv| {
-            let capture = game.capture(mv);
-            (mv, capture_order(capture), capture.map_or(0, |c| c.victim))
-        }));
-        ordered.sort_by_key(|&(_, key, _)| key); // stable too
-    }
-
     /// A noisy move's order key, the least first: MVV-LVA, negated (a quiet evasion of check: 0).
     fn noisy_order<G: Game>(game: &G, mv: G::Move) -> i32 {
         capture_order(game.capture(mv))
     }
 
     /// The order key of a move that captures `capture` (`None`: a quiet evasion of check).
-    fn capture_order(capture: Option<Capture>) -> i32 {
+    pub fn capture_order(capture: Option<Capture>) -> i32 {
         -capture.map_or(0, Capture::mvv_lva)
     }
 

@@ -62,8 +62,8 @@ pub struct Exercise {
     /// every part the file marks.
     pub parts: &'static [&'static str],
     /// The pieces of shared machinery the rung introduced, taken in whole (with parts of their
-    /// own to write): each becomes a module at the end of the learner's file, and the rung's
-    /// uses of it point there.
+    /// own to write), and, for a rung that is a folder, its other files: each becomes a module
+    /// at the end of the learner's file, and the rung's uses of it point there.
     pub shared: &'static [Shared],
     /// The type the rung's file defines, and the expression that makes one
     /// (`AlphaBeta::new()`).
@@ -124,8 +124,11 @@ pub enum Diagnosis {
     StandPat,
 }
 
-/// A piece of shared machinery that an exercise takes in: a module of the crate the learner's
-/// file holds a copy of (its marked parts taken out), in place of the crate's own.
+/// A piece of shared machinery that an exercise takes in, or another file of a rung that is a
+/// folder (its `mod.rs` is the exercise's source): a module of the crate the learner's file
+/// holds a copy of (its marked parts taken out), in place of the crate's own. The rung's own
+/// declaration of the module (`pub mod pieces;`) is left out of the learner's file, which holds
+/// the module itself.
 #[derive(Clone, Copy, Debug)]
 pub struct Shared {
     /// Its name as a module of the learner's file (`deepening`).
@@ -138,10 +141,46 @@ pub struct Shared {
     /// Its source.
     pub source: &'static str,
     /// Items the copy takes from the crate instead of defining them anew: a trait the crate's
-    /// types implement (the table's `TableMove`) must stay the crate's. Their definition is
-    /// marked `exercise_from_crate` in the source.
+    /// types implement (the table's `TableMove`) must stay the crate's, and what the exercise
+    /// need not show (stage 8's kept move lists, its continuation table) may. Their definition
+    /// is marked `exercise_from_crate` in the source (one run of lines a file).
     pub from_crate: &'static [&'static str],
 }
+
+/// The selective rung's files besides its `mod.rs`, each a module of the learner's copy of the
+/// rung: the pieces (where the exercises' parts are), and the rest of the rung, which its node
+/// needs to compile. The continuation table and the kept move lists are the crate's (its own
+/// types, not the learner's copies): the learner's file shows how the node uses them, not them.
+const SELECTIVE_FILES: &[Shared] = &[
+    Shared {
+        module: "pieces",
+        crate_path: "crate::search::selective::pieces",
+        source_path: "crates/engine/src/search/selective/pieces.rs",
+        source: include_str!("../../../crates/engine/src/search/selective/pieces.rs"),
+        from_crate: &[],
+    },
+    Shared {
+        module: "continuation",
+        crate_path: "crate::search::selective::continuation",
+        source_path: "crates/engine/src/search/selective/continuation.rs",
+        source: include_str!("../../../crates/engine/src/search/selective/continuation.rs"),
+        from_crate: &["piece_square", "ContinuationHistory", "ContinuationRow"],
+    },
+    Shared {
+        module: "quiescence",
+        crate_path: "crate::search::selective::quiescence",
+        source_path: "crates/engine/src/search/selective/quiescence.rs",
+        source: include_str!("../../../crates/engine/src/search/selective/quiescence.rs"),
+        from_crate: &[],
+    },
+    Shared {
+        module: "speed",
+        crate_path: "crate::search::selective::speed",
+        source_path: "crates/engine/src/search/selective/speed.rs",
+        source: include_str!("../../../crates/engine/src/search/selective/speed.rs"),
+        from_crate: &["NodeLists", "PlyLists", "noisy_moves_in_order_into"],
+    },
+];
 
 /// A position graded at a stated depth.
 #[derive(Clone, Copy, Debug)]
@@ -470,10 +509,10 @@ Exercise {
 Exercise {
     name: "null_move",
     title: "null-move pruning: pass, and cut if the opponent still cannot reach beta",
-    source_path: "crates/engine/src/search/selective.rs",
-    source: include_str!("../../../crates/engine/src/search/selective.rs"),
+    source_path: "crates/engine/src/search/selective/mod.rs",
+    source: include_str!("../../../crates/engine/src/search/selective/mod.rs"),
     parts: &["null_move"],
-    shared: &[],
+    shared: SELECTIVE_FILES,
     engine: "Selective::<searchlab::Chess>::new(16)",
     below: "selective",
     max_depth: 6,
@@ -502,8 +541,9 @@ Exercise {
     node_for_node: false,
     at_most_rung_nodes: false,
     hints: &[
-        "The function returns Some(score) to cut the node without searching its moves, None to \
-         search it as usual. Everything it needs is in its arguments and in self.",
+        "Your part is in Selective::null_move, in the module pieces at the end of the file. It \
+         returns Some(score) to cut the node without searching its moves, None to search it as \
+         usual. Everything it needs is in its arguments and in self.",
         "Try it only when it may work and cannot mislead: the piece is on \
          (self.pieces.null_move), not inside a verification (!self.verifying), the node may be \
          pruned at all (may_prune: not on the principal variation, not in check, no mate \
@@ -528,10 +568,10 @@ Exercise {
     name: "late_move_reductions",
     title: "late move reductions: how much shallower a late quiet move is searched, and the \
             re-search when it surprises",
-    source_path: "crates/engine/src/search/selective.rs",
-    source: include_str!("../../../crates/engine/src/search/selective.rs"),
+    source_path: "crates/engine/src/search/selective/mod.rs",
+    source: include_str!("../../../crates/engine/src/search/selective/mod.rs"),
     parts: &["reduction", "reduced_search"],
-    shared: &[],
+    shared: SELECTIVE_FILES,
     engine: "Selective::<searchlab::Chess>::new(16)",
     below: "selective",
     max_depth: 6,
@@ -550,8 +590,9 @@ Exercise {
     node_for_node: false,
     at_most_rung_nodes: false,
     hints: &[
-        "Two parts: late_move_reduction says by how many plies a move is reduced (0: not at \
-         all), and search_child searches a move with that reduction.",
+        "Two parts, both in the module pieces at the end of the file: late_move_reduction says \
+         by how many plies a move is reduced (0: not at all), and search_child searches a move \
+         with that reduction.",
         "Reduce only when the piece is on (self.pieces.late_move_reductions), depth >= 3, the \
          move is at least the fourth tried (tried >= 3) and reducible (quiet, no check, no \
          escape). The amount is self.reductions[depth][tried] (each capped at 63), one ply less \

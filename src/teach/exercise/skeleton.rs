@@ -194,6 +194,53 @@ impl Shared {
     fn searchlab_path(&self) -> String {
         self.crate_path.replace("crate::", "searchlab::")
     }
+
+    /// Whether it is another file of the rung of `exercise`, a folder (`selective/pieces.rs`
+    /// beside `selective/mod.rs`), rather than machinery below the rungs.
+    fn of_the_rung(&self, exercise: &Exercise) -> bool {
+        exercise
+            .source_path
+            .strip_suffix("mod.rs")
+            .is_some_and(|folder| self.source_path.starts_with(folder))
+    }
+
+    /// Whether `line` declares it as a module of the rung's folder (`pub mod pieces;`): the
+    /// learner's file holds the module itself instead.
+    fn declared_by(&self, line: &str) -> bool {
+        let declaration = format!("mod {};", self.module);
+        let t = line.trim();
+        t == declaration
+            || t.strip_suffix(&declaration)
+                .is_some_and(|visibility| visibility.trim_end().starts_with("pub"))
+    }
+}
+
+/// The files the learner's file of `exercise` is made from, for its header: the rung's file
+/// (a folder's `mod.rs` with the folder's other files beside it), then the shared machinery.
+fn sources(exercise: &Exercise) -> String {
+    let (of_the_rung, below): (Vec<&Shared>, Vec<&Shared>) = exercise
+        .shared
+        .iter()
+        .partition(|s| s.of_the_rung(exercise));
+    let rung = match of_the_rung.as_slice() {
+        [] => exercise.source_path.to_string(),
+        files => {
+            let names: Vec<&str> = files
+                .iter()
+                .map(|s| s.source_path.rsplit('/').next().unwrap_or(s.source_path))
+                .collect();
+            let (last, rest) = names.split_last().expect("at least one file");
+            let names = match rest {
+                [] => last.to_string(),
+                _ => format!("{} and {last}", rest.join(", ")),
+            };
+            format!("{} with {names} beside it", exercise.source_path)
+        }
+    };
+    std::iter::once(rung)
+        .chain(below.iter().map(|s| s.source_path.to_string()))
+        .collect::<Vec<_>>()
+        .join(" and ")
 }
 
 /// The name of the one-line stand-in for another exercise's part in a skeleton.
@@ -221,10 +268,7 @@ fn assemble_with_regions(
     exercise: &Exercise,
     take_out: bool,
 ) -> Result<(String, Vec<Hidden>, Vec<Region>)> {
-    let sources = std::iter::once(exercise.source_path)
-        .chain(exercise.shared.iter().map(|s| s.source_path))
-        .collect::<Vec<_>>()
-        .join(" and ");
+    let sources = sources(exercise);
     // A line of a source as the learner's crate reads it: `crate::` is searchlab, and a shared
     // module is the copy in this file (seen from the rung as `self::`, from another shared
     // module as `super::`).
@@ -239,10 +283,26 @@ fn assemble_with_regions(
             })
         }
     };
+    // A rung that is a folder declares its other files as modules; the learner's file holds
+    // them itself, below the rung's code. (A blank line after the declarations goes with them.)
+    let mut rung = String::new();
+    let mut dropped = false;
+    for line in exercise.source.lines() {
+        if exercise.shared.iter().any(|s| s.declared_by(line)) {
+            dropped = true;
+            continue;
+        }
+        if dropped && line.trim().is_empty() && rung.ends_with("\n\n") {
+            continue;
+        }
+        dropped = false;
+        rung.push_str(line);
+        rung.push('\n');
+    }
     let mut hidden = Vec::new();
     let (mut body, mut regions) = take_parts(
         exercise,
-        exercise.source,
+        &rung,
         take_out,
         "",
         None,
@@ -250,14 +310,23 @@ fn assemble_with_regions(
         &mut hidden,
     )?;
     for shared in exercise.shared {
-        body.push_str(&format!(
-            "\n// {rule}\n{}// {rule}\n\npub mod {module} {{\n",
-            comment_block(&format!(
+        let what = if shared.of_the_rung(exercise) {
+            format!(
+                "The rung's file {}, as the module `{m}` that its mod.rs, above, declares.",
+                shared.source_path,
+                m = shared.module,
+            )
+        } else {
+            format!(
                 "The shared machinery this exercise takes in: {}, as the module `{m}` (the \
                  code above uses it as `self::{m}`).",
                 shared.source_path,
                 m = shared.module,
-            )),
+            )
+        };
+        body.push_str(&format!(
+            "\n// {rule}\n{}// {rule}\n\npub mod {module} {{\n",
+            comment_block(&what),
             rule = "-".repeat(92),
             module = shared.module,
         ));

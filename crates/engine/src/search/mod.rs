@@ -10,10 +10,13 @@
 //! | 5 `ordered` | `ordered.rs` | every move in order: hash move, MVV-LVA, killers, history |
 //! | 6 `pvs` | `pvs.rs` | null windows after the first move; aspiration windows at the root |
 //! | 7 `quiescence` | `quiescence.rs` | at the horizon, captures until the position is quiet |
-//! | 8 `selective` | `selective.rs` | deeper where it is sharp, shallower or not at all where not; the full evaluation |
+//! | 8 `selective` | `selective/` | deeper where it is sharp, shallower or not at all where not; the full evaluation |
 //! | 9 `parallel` | `parallel.rs` | Lazy SMP: every thread searches, all share one lock-free table |
 //!
 //! Each stage is one file that reads like a chapter: `diff` two neighbours to see the lesson.
+//! Stage 8, too large for one file, is a folder: its `mod.rs` is the chapter and the node, with
+//! its pieces, its quiescence search, its continuation history and its speed plumbing in named
+//! files beside it.
 //! What the stages share is written once, below them, and a rung imports from there, never
 //! from another rung (building on a whole rung is allowed: stage 9 runs stage 8 on threads):
 //!
@@ -22,7 +25,7 @@
 //! - [`deepening`]: the iterative-deepening loop, the root search, the state kept between
 //!   iterations;
 //! - [`aspiration`]: the aspiration windows of stages 6 and up;
-//! - [`move_picker`]: move ordering, the killers and the histories, and the quiescence
+//! - [`move_picker`]: move ordering, the killers and the history, and the quiescence
 //!   searches' order of captures;
 //! - the table's probe and bounds live with the table, in [`crate::tt`].
 //!
@@ -44,7 +47,7 @@ pub mod deepening;
 pub mod engine;
 pub mod move_picker;
 
-// The ladder, one rung a file.
+// The ladder, one rung a file (stage 8 a folder).
 pub mod alphabeta;
 pub mod cached;
 pub mod iterative;
