@@ -43,7 +43,7 @@ use crate::lab::results;
 use crate::positions::{COMPARE, LADDER};
 use crate::search::{find_engine, EngineSpec};
 use crate::stats::Series;
-use crate::teach::notebook::thousands;
+use crate::teach::draw::table::thousands;
 use crate::{Depth, Game, SearchLimits};
 use std::collections::BTreeMap;
 
@@ -560,7 +560,7 @@ pub fn add_scaling(numbers: &mut Numbers) -> Result<String> {
         }
     }
     add_values(numbers, "throughput", THROUGHPUT_RESULTS)?;
-    Ok(crate::teach::notebook::markdown_table(
+    Ok(crate::teach::draw::table::markdown_table(
         &["stage", "threads", "speed-up", "nodes vs 1 thread"],
         &[false, true, true, true],
         &rows,
@@ -991,7 +991,7 @@ pub fn positions_table(positions: &[PositionNodes], stages: &[&str], depth: Dept
 
 /// A markdown table with every column left-aligned, as the book's tables are.
 fn table(header: &[&str], rows: Vec<Vec<String>>) -> String {
-    crate::teach::notebook::markdown_table(header, &[], &rows)
+    crate::teach::draw::table::markdown_table(header, &[], &rows)
 }
 
 /// `first`, then `rest`: a table's header.

@@ -13,11 +13,12 @@
 //!   how `K` is fitted.
 //! - [`tune_with_test`] tunes as [`crate::lab::tune::tune`] does and
 //!   measures a test set after every epoch too: over-fitting made visible.
-//! - [`curves_svg`] draws lines against a real number (the epoch, `K`), with marked values.
-//! - [`piece_table`] reads one piece's table; [`tables_svg`] draws tables as heat maps on
-//!   boards, [`piece_table_svg`] one table, [`before_after_svg`] one piece's two tables
-//!   (middlegame and endgame) under two sets of weights; [`roughness`] and [`table_mean`] put
-//!   a number on what the heat maps show.
+//! - [`curves_svg`] (the drawing floor's, re-exported for the notebook) draws lines against a
+//!   real number (the epoch, `K`), with marked values.
+//! - [`piece_table`] reads one piece's table; [`piece_table_svg`] draws one table as a heat
+//!   map ([`tables_svg`](crate::teach::draw::heatmap::tables_svg)), [`before_after_svg`] one
+//!   piece's two tables (middlegame and endgame) under two sets of weights; [`roughness`] and
+//!   [`table_mean`] put a number on what the heat maps show.
 //! - [`normalised`] and [`material_markdown`] compare material values fairly: the tuner
 //!   moves each table's average into the material value, so the hand-set values are compared
 //!   after the same move.
@@ -25,17 +26,17 @@
 use crate::error::{Error, Result};
 use crate::eval::weights::{MATERIAL, PSQT};
 use crate::eval::{Evaluation, Features, Tapered, Weights};
-use crate::games::chess::square_at;
 use crate::lab::datagen::{game_header, GAME_HEADER};
 use crate::lab::tune::{mean_squared_error, normalise, tune, RealWeights, Schedule, TrainingSet};
-use crate::teach::eval_terms::FEATURE_GROUPS;
-use crate::teach::notebook::markdown_table;
-pub use crate::teach::plot::{curves_svg, Curve, Mark};
+use crate::teach::draw::heatmap::{tables_svg, Panel};
+use crate::teach::draw::table::markdown_table;
 use chess::Board;
-use plotters::coord::ranged1d::SegmentValue;
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::ops::Range;
+
+/// The drawing floor's curves, which the notebook draws the errors with.
+pub use crate::teach::draw::plot::{curves_svg, Curve, Mark};
+/// What a weight is called, which the notebook's tables name weights by.
+pub use crate::teach::weight_names::{weight_name, PIECE_NAMES};
 
 // ---------------------------------------------------------------------------------------------
 // The data
@@ -200,30 +201,6 @@ pub fn results_markdown(split: &ResultSplit) -> String {
 // ---------------------------------------------------------------------------------------------
 // What the tuner sees
 // ---------------------------------------------------------------------------------------------
-
-/// The pieces in the order of the weights (material and tables).
-pub const PIECE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-
-/// What the weight at `index` counts, for people: `material: N`, `knight on d4`,
-/// `passed pawns: 6th`, `bishop pair`.
-pub fn weight_name(index: usize) -> String {
-    if (PSQT..PSQT + 6 * 64).contains(&index) {
-        let (piece, square) = ((index - PSQT) / 64, (index - PSQT) % 64);
-        return format!(
-            "{} on {}",
-            PIECE_NAMES[piece],
-            square_at(square % 8, square / 8)
-        );
-    }
-    match FEATURE_GROUPS.iter().find(|group| group.contains(index)) {
-        Some(group) if group.len == 1 => group.name.to_string(),
-        Some(group) => match group.labels.get(index - group.first) {
-            Some(label) => format!("{}: {label}", group.name),
-            None => format!("{} {}", group.name, index - group.first),
-        },
-        None => format!("weight {index}"),
-    }
-}
 
 /// `board` as the tuner sees it: a row per weight it counts (White's count minus Black's,
 /// the counts of one weight added up, those that cancel left out), with the weight's index,
@@ -456,154 +433,6 @@ pub fn material_markdown(columns: &[(&str, &Weights)]) -> String {
     markdown_table(&header, &numeric, &rows)
 }
 
-/// One board of a [`tables_svg`] picture: a caption and a value per square (a1 first).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Panel {
-    /// Written above the board.
-    pub caption: String,
-    /// The values, by square from White's side (a1 = 0, h8 = 63).
-    pub values: [i32; 64],
-}
-
-/// Side of a square of the heat maps, and the room around each board.
-const SQUARE: u32 = 40;
-const LABELS: u32 = 18;
-const PADDING: u32 = 8;
-const CAPTION: u32 = 24;
-/// Room for the picture's title and, below the boards, for the scale.
-const TITLE: u32 = 34;
-const FOOT: u32 = 26;
-
-/// The colour of `value` on a diverging scale that is full at `±limit`: white at 0, deepening
-/// to red above it and to blue below, so the sign shows at a glance and the same value has the
-/// same colour on every board of a picture.
-fn diverging(value: i32, limit: i32) -> RGBColor {
-    let neutral = (247.0, 247.0, 247.0);
-    let end = if value >= 0 {
-        (178.0, 24.0, 43.0)
-    } else {
-        (33.0, 102.0, 172.0)
-    };
-    let t = (f64::from(value.abs()) / f64::from(limit.max(1))).min(1.0);
-    let mix = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
-    RGBColor(
-        mix(neutral.0, end.0),
-        mix(neutral.1, end.1),
-        mix(neutral.2, end.2),
-    )
-}
-
-/// Tables as heat maps, `columns` boards to a row: each square coloured by its value on one
-/// diverging scale for all the boards (white at 0, red above, blue below, full colour at the
-/// largest value in absolute terms), the value written on it, rank 8 at the top as a board is
-/// shown; `title` above, the scale below.
-pub fn tables_svg(title: &str, panels: &[Panel], columns: usize) -> Result<String> {
-    let mut svg = String::new();
-    draw_tables(&mut svg, title, panels, columns.max(1)).map_err(Error::Picture)?;
-    Ok(svg)
-}
-
-fn draw_tables(
-    out: &mut String,
-    title: &str,
-    panels: &[Panel],
-    columns: usize,
-) -> std::result::Result<(), String> {
-    let rows = panels.len().div_ceil(columns).max(1);
-    let panel_width = 8 * SQUARE + LABELS + 2 * PADDING;
-    let panel_height = CAPTION + 8 * SQUARE + LABELS + 2 * PADDING;
-    let width = panel_width * columns as u32;
-    let height = TITLE + panel_height * rows as u32 + FOOT;
-    let limit = panels
-        .iter()
-        .flat_map(|p| p.values.iter())
-        .map(|v| v.abs())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let root = SVGBackend::with_string(out, (width, height)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let (head, rest) = root.split_vertically(TITLE);
-    let (grid, foot) = rest.split_vertically(panel_height * rows as u32);
-    let grey = RGBColor(0x55, 0x55, 0x55);
-    let centred = |font: FontDesc<'static>, colour: &RGBColor| {
-        font.color(colour).pos(Pos::new(HPos::Center, VPos::Center))
-    };
-    let bold = ("sans-serif", 17).into_font().style(FontStyle::Bold);
-    head.draw(&Text::new(
-        title.to_string(),
-        (width as i32 / 2, TITLE as i32 / 2 + 2),
-        centred(bold, &BLACK),
-    ))
-    .map_err(|e| e.to_string())?;
-    foot.draw(&Text::new(
-        format!("white 0, red above, blue below; full colour at ±{limit}"),
-        (width as i32 / 2, FOOT as i32 / 2),
-        centred(("sans-serif", 13).into_font(), &grey),
-    ))
-    .map_err(|e| e.to_string())?;
-    for (area, panel) in grid.split_evenly((rows, columns)).iter().zip(panels) {
-        let (caption, board) = area.split_vertically(CAPTION);
-        caption
-            .draw(&Text::new(
-                panel.caption.clone(),
-                (panel_width as i32 / 2, CAPTION as i32 / 2 + 2),
-                centred(("sans-serif", 15).into_font(), &BLACK),
-            ))
-            .map_err(|e| e.to_string())?;
-        let mut chart = ChartBuilder::on(&board)
-            .margin(PADDING)
-            .x_label_area_size(LABELS)
-            .y_label_area_size(LABELS)
-            .build_cartesian_2d((0..7).into_segmented(), (0..7).into_segmented())
-            .map_err(|e| e.to_string())?;
-        let file_or_rank = |letters: bool| {
-            move |value: &SegmentValue<i32>| match value {
-                SegmentValue::CenterOf(i) if letters => ((b'a' + *i as u8) as char).to_string(),
-                SegmentValue::CenterOf(i) => (i + 1).to_string(),
-                _ => String::new(),
-            }
-        };
-        chart
-            .configure_mesh()
-            .disable_mesh()
-            .x_labels(8)
-            .y_labels(8)
-            .x_label_formatter(&file_or_rank(true))
-            .y_label_formatter(&file_or_rank(false))
-            .label_style(("sans-serif", 13).into_font().color(&grey))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        for square in 0..64 {
-            let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
-            let value = panel.values[square];
-            chart
-                .draw_series(std::iter::once(Rectangle::new(
-                    [
-                        (SegmentValue::Exact(file), SegmentValue::Exact(rank)),
-                        (SegmentValue::Exact(file + 1), SegmentValue::Exact(rank + 1)),
-                    ],
-                    diverging(value, limit).filled(),
-                )))
-                .map_err(|e| e.to_string())?;
-            let ink = if value.abs() * 10 > limit * 6 {
-                WHITE
-            } else {
-                BLACK
-            };
-            chart
-                .draw_series(std::iter::once(Text::new(
-                    value.to_string(),
-                    (SegmentValue::CenterOf(file), SegmentValue::CenterOf(rank)),
-                    centred(("sans-serif", 12).into_font(), &ink),
-                )))
-                .map_err(|e| e.to_string())?;
-        }
-    }
-    root.present().map_err(|e| e.to_string())?;
-    Ok(())
-}
-
 /// One part of `piece`'s table in `weights` as a heat map ([`tables_svg`], one board).
 pub fn piece_table_svg(title: &str, weights: &Weights, piece: usize, part: Part) -> Result<String> {
     let panel = Panel {
@@ -640,9 +469,9 @@ pub fn before_after_svg(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::{BISHOP_PAIR, PASSED_PAWN};
     use crate::lab::tune::fit_k;
-    use crate::teach::picture::svg_to_png;
+    use crate::teach::draw::heatmap::TABLE_SQUARE;
+    use crate::teach::draw::picture::svg_to_png;
     use std::str::FromStr;
 
     fn sample() -> String {
@@ -709,12 +538,7 @@ mod tests {
     }
 
     #[test]
-    fn weights_are_named() {
-        assert_eq!(weight_name(MATERIAL + 1), "material: N");
-        assert_eq!(weight_name(PSQT + 64 + 27), "knight on d4");
-        assert_eq!(weight_name(PSQT + 5 * 64 + 6), "king on g1");
-        assert_eq!(weight_name(BISHOP_PAIR), "bishop pair");
-        assert_eq!(weight_name(PASSED_PAWN + 5), "passed pawns: 6th");
+    fn a_position_is_shown_as_the_tuner_sees_it() {
         let board = Board::from_str("4k3/pppp4/8/8/3N4/8/PPPP4/4K3 w - - 0 1").unwrap();
         let table = features_markdown(&Evaluation::with_weights(Weights::initial()), &board);
         // The extra knight: its material and its square, once each; the pawns cancel out.
@@ -787,40 +611,6 @@ mod tests {
     }
 
     #[test]
-    fn curves_draw_with_their_names_and_marks() {
-        let curves = [
-            Curve::per_epoch("from the hand-set weights", &[0.11, 0.1, 0.095]),
-            Curve::new("test", vec![(0.0, 0.12), (2.0, 0.13)]),
-        ];
-        assert_eq!(curves[0].points[2], (2.0, 0.095));
-        let mark = Mark {
-            x: 1.0,
-            label: "lowest test error".to_string(),
-        };
-        let svg = curves_svg("Error", "epoch", "mean squared error", &curves, &[mark]).unwrap();
-        for text in [
-            "from the hand-set weights",
-            "test",
-            "lowest test error",
-            "epoch",
-        ] {
-            assert!(svg.contains(text), "{text}");
-        }
-        // Errors differ in the second decimal: the axis says so.
-        assert!(svg.contains("0.10"), "{svg}");
-        svg_to_png(&svg).expect("draws with the embedded font");
-        assert!(curves_svg("Nothing", "x", "y", &[], &[]).is_err());
-        assert_eq!(
-            (
-                crate::teach::plot::decimals(0.02),
-                crate::teach::plot::decimals(0.15),
-                crate::teach::plot::decimals(300.0)
-            ),
-            (3, 2, 0)
-        );
-    }
-
-    #[test]
     fn tables_are_read_and_measured() {
         let weights = Weights::initial();
         let knight = piece_table(&weights, 1, Part::Middlegame);
@@ -862,12 +652,7 @@ mod tests {
     }
 
     #[test]
-    fn heat_maps_diverge_from_white_at_zero() {
-        assert_eq!(diverging(0, 50), RGBColor(247, 247, 247));
-        assert_eq!(diverging(50, 50), RGBColor(178, 24, 43));
-        assert_eq!(diverging(-80, 50), RGBColor(33, 102, 172));
-        let RGBColor(r, _, b) = diverging(20, 50);
-        assert!(r > b);
+    fn piece_tables_are_drawn_as_heat_maps() {
         let svg = piece_table_svg("Hand-set", &Weights::initial(), 1, Part::Middlegame).unwrap();
         assert!(svg.contains("knight, middlegame") && svg.contains("Hand-set"));
         // The knight on a1 is worth −50 by hand: the most in absolute terms, full blue.
@@ -888,8 +673,10 @@ mod tests {
         ] {
             assert!(both.contains(caption), "{caption}");
         }
-        let (width, height) = crate::teach::notebook::svg_size(&both).unwrap();
-        assert!(width > 1.8 * f64::from(8 * SQUARE) && height > 1.8 * f64::from(8 * SQUARE));
+        let (width, height) = crate::teach::draw::svg::svg_size(&both).unwrap();
+        assert!(
+            width > 1.8 * f64::from(8 * TABLE_SQUARE) && height > 1.8 * f64::from(8 * TABLE_SQUARE)
+        );
         svg_to_png(&both).expect("draws with the embedded font");
     }
 }
