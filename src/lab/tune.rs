@@ -229,7 +229,9 @@ fn model_eval(set: &TrainingSet, entry: &Entry, weights: &RealWeights) -> (f64, 
     (linear * factor, factor)
 }
 
-/// The sigmoid that turns a score into an expected result.
+/// The sigmoid that turns a score into an expected result: `1 / (1 + e^(−k · eval))`, 0.5 at
+/// an even score. The lab's one sigmoid: the network trainer's ([`crate::lab::train`]) is this
+/// one with `k = 1`, its scores being in units of the network's scale already.
 pub fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + (-k * eval).exp())
 }

@@ -5,8 +5,9 @@
 //!
 //! - [`read_games`] reads a [`datagen`](crate::lab::datagen) file into its games and
 //!   [`games_text`] writes games back as the tuner reads them, which is how a notebook holds
-//!   the last games out as a test set. [`ResultSplit`] counts the results by game and by
-//!   position, and [`results_markdown`] shows them as a table.
+//!   the last games out as a test set (both the data format's own, re-exported for the
+//!   notebook). [`ResultSplit`] counts the results by game and by position, and
+//!   [`results_markdown`] shows them as a table.
 //! - [`weight_name`] says what a weight counts; [`net_counts`] and [`features_markdown`] show
 //!   a position as the tuner sees it: the few weights it counts, and how often.
 //! - [`errors_over_k`] measures the error over a range of `K` ([`k_grid`]), for the picture of
@@ -23,16 +24,17 @@
 //!   moves each table's average into the material value, so the hand-set values are compared
 //!   after the same move.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::eval::weights::{MATERIAL, PSQT};
 use crate::eval::{Evaluation, Features, Tapered, Weights};
-use crate::lab::datagen::{game_header, GAME_HEADER};
 use crate::lab::tune::{mean_squared_error, normalise, tune, RealWeights, Schedule, TrainingSet};
 use crate::teach::draw::heatmap::{tables_svg, Panel};
 use crate::teach::draw::table::markdown_table;
 use chess::Board;
 use std::ops::Range;
 
+/// The data format's games, which the notebook reads the sample into.
+pub use crate::lab::datagen::{games_text, read_games, DataGame};
 /// The drawing floor's curves, which the notebook draws the errors with.
 pub use crate::teach::draw::plot::{curves_svg, Curve, Mark};
 /// What a weight is called, which the notebook's tables name weights by.
@@ -41,97 +43,6 @@ pub use crate::teach::weight_names::{weight_name, PIECE_NAMES};
 // ---------------------------------------------------------------------------------------------
 // The data
 // ---------------------------------------------------------------------------------------------
-
-/// One game of a `datagen` file: its number, its result and its position lines.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DataGame {
-    /// The game's number in its run (the file holds games in the order they finished).
-    pub number: usize,
-    /// White's result, 1, 0.5 or 0; `None` for a game with no position kept, whose result
-    /// the file does not say.
-    pub result: Option<f64>,
-    /// The positions, as the file has them: `FEN | score | result`.
-    pub lines: Vec<String>,
-}
-
-/// Reads a `datagen` file's text (see [`crate::lab::datagen`]) into its games, sorted by
-/// number. An error names the line: a position before the first `# game` line, a header that
-/// is not one, a result that is not 1, 0.5 or 0 or not the game's, or a game with fewer or
-/// more positions than its header says (a file cut off mid-game: `datagen` resumes such a
-/// file, this reader does not guess).
-pub fn read_games(text: &str) -> Result<Vec<DataGame>> {
-    // Each game with the line of its header and the positions the header promised.
-    let mut games: Vec<(DataGame, usize, usize)> = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let bad = |reason: String| Error::DataLine {
-            line: index + 1,
-            reason,
-        };
-        let line = line.trim();
-        if line.starts_with(GAME_HEADER) {
-            let (number, promised) =
-                game_header(line).ok_or_else(|| bad(format!("not a game header: {line}")))?;
-            let game = DataGame {
-                number,
-                result: None,
-                lines: Vec::new(),
-            };
-            games.push((game, index + 1, promised));
-        } else if !line.is_empty() && !line.starts_with('#') {
-            let (game, _, _) = games
-                .last_mut()
-                .ok_or_else(|| bad("a position before the first '# game' line".to_string()))?;
-            let result = line
-                .rsplit('|')
-                .next()
-                .and_then(|field| field.trim().parse::<f64>().ok())
-                .filter(|result| [0.0, 0.5, 1.0].contains(result))
-                .ok_or_else(|| bad("the last field must be a result: 1, 0.5 or 0".to_string()))?;
-            if game.result.is_some_and(|known| known != result) {
-                return Err(bad(format!(
-                    "result {result}, but game {} has another",
-                    game.number
-                )));
-            }
-            game.result = Some(result);
-            game.lines.push(line.to_string());
-        }
-    }
-    let mut whole = Vec::with_capacity(games.len());
-    for (game, header_line, promised) in games {
-        if game.lines.len() != promised {
-            return Err(Error::DataLine {
-                line: header_line,
-                reason: format!(
-                    "game {} promises {promised} positions and has {}",
-                    game.number,
-                    game.lines.len()
-                ),
-            });
-        }
-        whole.push(game);
-    }
-    whole.sort_by_key(|game| game.number);
-    Ok(whole)
-}
-
-/// `games` as a `datagen` file holds them (a `# game` line, then the positions), for
-/// [`TrainingSet::parse`].
-pub fn games_text(games: &[DataGame]) -> String {
-    let mut text = String::new();
-    for game in games {
-        text.push_str(&format!(
-            "# game {}: {} positions\n",
-            game.number,
-            game.lines.len()
-        ));
-        for line in &game.lines {
-            text.push_str(line);
-            text.push('\n');
-        }
-    }
-    text
-}
 
 /// The results of a set of games: how many games, and how many positions, ended in each.
 /// Index 0 is White's win (1), 1 the draw (0.5), 2 Black's win (0). A game without positions
@@ -490,40 +401,14 @@ mod tests {
     }
 
     #[test]
-    fn games_are_read_sorted_and_written_back() {
-        let text = "# a comment\n# game 4: 2 positions\nA | 10 | 1\nB | 20 | 1\n\
+    fn results_are_counted_by_game_and_by_position() {
+        let text = "# game 4: 2 positions\nA | 10 | 1\nB | 20 | 1\n\
                     # game 2: 1 positions\nC | -5 | 0.5\n# game 7: 0 positions\n";
-        let games = read_games(text).unwrap();
-        assert_eq!(
-            games.iter().map(|g| g.number).collect::<Vec<_>>(),
-            [2, 4, 7]
-        );
-        assert_eq!(games[1].lines, ["A | 10 | 1", "B | 20 | 1"]);
-        assert_eq!(
-            games.iter().map(|g| g.result).collect::<Vec<_>>(),
-            [Some(0.5), Some(1.0), None]
-        );
-        assert_eq!(read_games(&games_text(&games)).unwrap(), games);
-        let split = ResultSplit::of(&games);
+        let split = ResultSplit::of(&read_games(text).unwrap());
         assert_eq!((split.games, split.positions), ([1, 1, 0], [2, 1, 0]));
         assert_eq!(split.decisive_positions(), 2);
         let table = results_markdown(&split);
         assert!(table.contains("| **all** | 2 | 3 |"), "{table}");
-    }
-
-    #[test]
-    fn bad_files_are_named_by_line() {
-        let error = |text: &str| read_games(text).unwrap_err().to_string();
-        assert!(error("A | 1 | 1\n").starts_with("data line 1: a position before"));
-        assert!(error("# game x: 1 positions\n").contains("not a game header"));
-        assert!(error("# game 1: 1 positions\nA | 1 | 2\n").starts_with("data line 2:"));
-        assert!(error("# game 1: 2 positions\nA | 1 | 1\nB | 1 | 0\n").contains("another"));
-        // A file cut off mid-game.
-        let cut = error("# game 1: 1 positions\nA | 1 | 1\n# game 2: 3 positions\nB | 1 | 0\n");
-        assert!(
-            cut.starts_with("data line 3:") && cut.contains("promises 3"),
-            "{cut}"
-        );
     }
 
     #[test]

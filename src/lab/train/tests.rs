@@ -229,7 +229,7 @@ fn an_integer_network_read_back_as_real_rounds_to_itself() {
 /// (measured: 13.7 and 3.4).
 #[test]
 fn the_integer_network_scores_as_the_real_one_does_on_the_shipped_sample() {
-    let sample = crate::teach::neural::SAMPLE;
+    let sample = include_str!("../../../assets/selfplay/selfplay-sample.txt");
     let (data, validation) = TrainingData::parse(sample, 0).unwrap();
     assert!(validation.is_empty());
     let mut trainer = Trainer::new(TrainConfig {
