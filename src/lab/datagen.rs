@@ -31,8 +31,8 @@
 //! ## The file
 //!
 //! Plain text, one position a line (`FEN | score | result`, from White's point of view), in
-//! games, after a header that records the run's settings: [`format`] says it all, and owns
-//! every reader of it (the tuner's, the trainer's, the course's and the resume's).
+//! games, after a header that records the run's settings: [`format`](mod@format) says it all,
+//! and owns every reader of it (the tuner's, the trainer's, the course's and the resume's).
 //!
 //! A game is written in one piece when it ends, so a run can be stopped at any time (Ctrl-C)
 //! and started again with the same command: [`read_progress`] reads which games the file holds,
@@ -111,8 +111,8 @@ pub struct GameData {
 }
 
 impl GameData {
-    /// The game as the file stores it ([`format`]): the `# game` line, then one line per
-    /// position.
+    /// The game as the file stores it ([`format`](mod@format)): the `# game` line, then one
+    /// line per position.
     pub fn to_text(&self) -> String {
         let mut text = game_header_line(self.number, self.samples.len());
         text.push('\n');

@@ -21,8 +21,8 @@
 //!   p      = σ(y) = 1 / (1 + e^−y)         the expected score of the side to move
 //! ```
 //!
-//! (σ is the tuner's [`sigmoid`](crate::lab::tune::sigmoid) with `K = 1`: the output is already
-//! in units of [`SCALE`] centipawns.)
+//! (σ is the tuner's [`sigmoid`] with `K = 1`: the output is already in units of [`SCALE`]
+//! centipawns.)
 //!
 //! ## The target and the loss
 //!

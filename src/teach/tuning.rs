@@ -17,9 +17,9 @@
 //! - [`curves_svg`] (the drawing floor's, re-exported for the notebook) draws lines against a
 //!   real number (the epoch, `K`), with marked values.
 //! - [`piece_table`] reads one piece's table; [`piece_table_svg`] draws one table as a heat
-//!   map ([`tables_svg`](crate::teach::draw::heatmap::tables_svg)), [`before_after_svg`] one
-//!   piece's two tables (middlegame and endgame) under two sets of weights; [`roughness`] and
-//!   [`table_mean`] put a number on what the heat maps show.
+//!   map ([`tables_svg`]), [`before_after_svg`] one piece's two tables (middlegame and endgame)
+//!   under two sets of weights; [`roughness`] and [`table_mean`] put a number on what the heat
+//!   maps show.
 //! - [`normalised`] and [`material_markdown`] compare material values fairly: the tuner
 //!   moves each table's average into the material value, so the hand-set values are compared
 //!   after the same move.

@@ -107,7 +107,7 @@ impl Ramp {
 
 /// The colour of 0 on the scale around zero: near white, so that a square worth nothing
 /// shows as nothing.
-const NEUTRAL: RGBColor = RGBColor(247, 247, 247);
+pub const NEUTRAL: RGBColor = RGBColor(247, 247, 247);
 
 /// From the lowest value to the highest: pale yellow to deep red.
 pub const LOW_TO_HIGH: Ramp = Ramp {

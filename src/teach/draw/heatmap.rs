@@ -1,5 +1,5 @@
 //! Heat maps: a value per square of a board, its colour on the course's one heat scale
-//! ([`HeatScale`](super::colour::HeatScale)).
+//! ([`HeatScale`]).
 //!
 //! - [`square_values_svg`]: one board, values where a piece may stand and the other pieces on
 //!   theirs, coloured from the lowest value to the highest: what a piece (a lone king, the

@@ -36,8 +36,8 @@
 //!   (`book/measured/ratings.tsv` says which).
 //!
 //! By concern, a file each: [`searched`] counts what is exact by searching now; [`measured`]
-//! and [`matches`] read the committed measurements and match results; [`neural`] reads the
-//! learned evaluation's records; [`node_tables`] draws the node tables. Everything is
+//! and [`matches`](mod@matches) read the committed measurements and match results; [`neural`]
+//! reads the learned evaluation's records; [`node_tables`] draws the node tables. Everything is
 //! re-exported here, where `searchlab figures` finds it. As the book's tooling, this module
 //! may import the chapters' helpers (for their numbers) and the drawing floor; no chapter
 //! imports it but to add its own keys to a [`Numbers`].
