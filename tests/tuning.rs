@@ -6,7 +6,7 @@
 
 use searchlab::eval::weights::WEIGHT_COUNT;
 use searchlab::eval::{Evaluation, Weights};
-use searchlab::lab::datagen::{read_progress, FILE_HEADER};
+use searchlab::lab::datagen::{read_games, read_progress, DataGame, FILE_HEADER};
 use searchlab::lab::tune::{fit_k, tune, RealWeights, Schedule, TrainingSet};
 use std::path::PathBuf;
 mod common;
@@ -23,12 +23,10 @@ fn scratch(name: &str) -> PathBuf {
     path
 }
 
-/// The games of a data file, each as its text, sorted by game number.
-fn games(path: &PathBuf) -> Vec<String> {
+/// The games of a data file, sorted by game number.
+fn games(path: &PathBuf) -> Vec<DataGame> {
     let text = std::fs::read_to_string(path).expect("the data file");
-    let mut games: Vec<String> = text.split("# game ").skip(1).map(str::to_string).collect();
-    games.sort_by_key(|g| g.split(':').next().and_then(|n| n.parse::<usize>().ok()));
-    games
+    read_games(&text).expect("whole games")
 }
 
 #[test]

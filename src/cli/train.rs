@@ -5,7 +5,7 @@ use super::output::outln;
 use super::progress_bar;
 use anyhow::Context;
 use searchlab::eval::network::Network;
-use searchlab::lab::datagen::{game_header, GAME_HEADER};
+use searchlab::lab::datagen::{entries, header_lines, Entry};
 use searchlab::lab::pgn::today;
 use searchlab::lab::train::{EpochReport, TrainConfig, Trainer, TrainingData, LOSS_HEADER};
 use searchlab::teach::notebook::thousands;
@@ -336,14 +336,14 @@ struct DataSource {
 
 impl DataSource {
     fn of(text: &str) -> DataSource {
-        let header = text
-            .lines()
-            .take_while(|line| line.starts_with('#') && !line.starts_with(GAME_HEADER))
-            .map(|line| line.trim_start_matches('#').trim().to_string())
+        let header = header_lines(text)
+            .map(|line| line.text.trim_start_matches('#').trim().to_string())
             .collect();
-        let numbers: Vec<usize> = text
-            .lines()
-            .filter_map(|line| Some(game_header(line)?.0))
+        let numbers: Vec<usize> = entries(text)
+            .filter_map(|(_, entry)| match entry {
+                Ok(Entry::Game { number, .. }) => Some(number),
+                _ => None,
+            })
             .collect();
         DataSource {
             header,

@@ -5,6 +5,7 @@ use super::output::outln;
 use super::progress_bar;
 use anyhow::Context;
 use searchlab::eval::{Evaluation, Weights};
+use searchlab::lab::datagen::{first_positions, split_games};
 use searchlab::lab::tune::{
     fit_k, mean_squared_error, presence, tune, weights_source, Holding, RealWeights, Schedule,
     TrainingSet,
@@ -298,45 +299,4 @@ fn round_down_to_two_digits(x: f64) -> f64 {
     }
     let unit = 10f64.powi((x.log10().floor() as i32 - 1).max(0));
     (x / unit).floor() * unit
-}
-
-/// `text` cut at a game's start (a `# game` line) so that about `share` of its position lines
-/// lie after the cut: the training part and the held-out part, no game in both.
-fn split_games(text: &str, share: f64) -> (&str, &str) {
-    let positions = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .count();
-    let keep = positions - (positions as f64 * share).round() as usize;
-    let mut seen = 0;
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        if seen >= keep && line.starts_with(searchlab::lab::datagen::GAME_HEADER) {
-            return text.split_at(offset);
-        }
-        let trimmed = line.trim();
-        if !trimmed.is_empty() && !trimmed.starts_with('#') {
-            seen += 1;
-        }
-        offset += line.len();
-    }
-    (text, "")
-}
-
-/// `text` up to and including its `limit`-th position line (comments and blank lines are not
-/// positions).
-fn first_positions(text: &str, limit: usize) -> &str {
-    let mut seen = 0;
-    let mut end = 0;
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim();
-        if !trimmed.is_empty() && !trimmed.starts_with('#') {
-            if seen == limit {
-                break;
-            }
-            seen += 1;
-        }
-        end += line.len();
-    }
-    &text[..end]
 }

@@ -2,144 +2,28 @@
 //! phase that blends middlegame and endgame, and a lone king's evaluation square by square.
 //!
 //! - [`FEATURE_GROUPS`] names the weights of [`Weights`](crate::eval::Weights) by term: which
-//!   offsets are material, which mobility, and so on (the offsets of [`crate::eval::weights`]).
+//!   offsets are material, which mobility, and so on (the offsets of [`crate::eval::weights`]);
+//!   it lives in [`weight_names`](super::weight_names), which the tuning chapter shares.
 //! - [`breakdown`] takes one position's features ([`Evaluation::features`]) term by term: the
 //!   counts (White's minus Black's), their value in the middlegame and in the endgame (count
 //!   times weight), and the blend at the position's phase; then what the endgame knowledge
 //!   makes of the sum. [`breakdown_markdown`] shows it as a table.
 //! - [`lone_king_map`] evaluates an ending of king and pieces against a bare king with the
-//!   bare king on each square it may stand on; [`square_values_svg`] draws such values on a
-//!   board, as a heat map.
+//!   bare king on each square it may stand on;
+//!   [`square_values_svg`](crate::teach::draw::heatmap::square_values_svg) draws such values on
+//!   a board, as a heat map.
 //! - [`plies_chart_svg`] draws lines against the plies of a game (the phase as the pieces come
 //!   off, say).
 
-use crate::board::square_at;
 use crate::error::{Error, FenError, Result};
-use crate::eval::weights::{
-    BISHOP_PAIR, DOUBLED_PAWN, ISOLATED_PAWN, KING_ATTACK, KING_OPEN_FILE, KING_SHIELD, MATERIAL,
-    MOBILITY, PASSED_PAWN, PSQT, ROOK_OPEN_FILE, ROOK_SEMI_OPEN_FILE, WEIGHT_COUNT,
-};
 use crate::eval::{endgame, phase, Evaluation, Tapered, Terms, MAX_PHASE};
 use crate::score::Score;
-use crate::teach::notebook::{escape_html, markdown_table, piece_glyph};
-use crate::teach::plot::{curves_svg, Curve, Series};
+use crate::teach::draw::plot::{curves_svg, Curve, Series};
+use crate::teach::draw::table::{markdown_table, signed};
 use chess::{BitBoard, Board, BoardBuilder, Color, Piece, ALL_SQUARES};
-use std::fmt::Write;
 
-/// The weights of one term of the evaluation: `len` consecutive offsets from `first`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FeatureGroup {
-    /// What the weights count, for people.
-    pub name: &'static str,
-    /// The name that switches the term off ([`Terms::set`]); `None` for material and the
-    /// piece-square tables, which are always on.
-    pub switch: Option<&'static str>,
-    /// The first offset in the weights.
-    pub first: usize,
-    /// How many weights.
-    pub len: usize,
-    /// A short label for each weight when there are a few (by piece, by rank); empty when
-    /// there is one, or too many to name (the piece-square tables).
-    pub labels: &'static [&'static str],
-}
-
-impl FeatureGroup {
-    /// Does the weight at `index` belong to this group?
-    pub fn contains(&self, index: usize) -> bool {
-        (self.first..self.first + self.len).contains(&index)
-    }
-}
-
-const PIECES: &[&str] = &["P", "N", "B", "R", "Q", "K"];
-const MOBILE: &[&str] = &["N", "B", "R", "Q"];
-const RANKS: &[&str] = &["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"];
-
-const fn group(
-    name: &'static str,
-    switch: Option<&'static str>,
-    first: usize,
-    end: usize,
-    labels: &'static [&'static str],
-) -> FeatureGroup {
-    FeatureGroup {
-        name,
-        switch,
-        first,
-        len: end - first,
-        labels,
-    }
-}
-
-/// Every weight of the evaluation, by term, in the order of the weights; together they cover
-/// each offset from 0 to [`WEIGHT_COUNT`] once.
-pub const FEATURE_GROUPS: &[FeatureGroup] = &[
-    group("material", None, MATERIAL, PSQT, PIECES),
-    group("piece-square tables", None, PSQT, MOBILITY, &[]),
-    group("mobility", Some("mobility"), MOBILITY, DOUBLED_PAWN, MOBILE),
-    group(
-        "doubled pawns",
-        Some("pawns"),
-        DOUBLED_PAWN,
-        ISOLATED_PAWN,
-        &[],
-    ),
-    group(
-        "isolated pawns",
-        Some("pawns"),
-        ISOLATED_PAWN,
-        PASSED_PAWN,
-        &[],
-    ),
-    group(
-        "passed pawns",
-        Some("pawns"),
-        PASSED_PAWN,
-        BISHOP_PAIR,
-        RANKS,
-    ),
-    group(
-        "bishop pair",
-        Some("bishop_pair"),
-        BISHOP_PAIR,
-        ROOK_OPEN_FILE,
-        &[],
-    ),
-    group(
-        "rooks on open files",
-        Some("rook_files"),
-        ROOK_OPEN_FILE,
-        ROOK_SEMI_OPEN_FILE,
-        &[],
-    ),
-    group(
-        "rooks on semi-open files",
-        Some("rook_files"),
-        ROOK_SEMI_OPEN_FILE,
-        KING_SHIELD,
-        &[],
-    ),
-    group(
-        "king shield",
-        Some("king_safety"),
-        KING_SHIELD,
-        KING_OPEN_FILE,
-        &[],
-    ),
-    group(
-        "open files at the king",
-        Some("king_safety"),
-        KING_OPEN_FILE,
-        KING_ATTACK,
-        &[],
-    ),
-    group(
-        "attacks on the king's zone",
-        Some("king_safety"),
-        KING_ATTACK,
-        WEIGHT_COUNT,
-        MOBILE,
-    ),
-];
+/// The evaluation's terms and what each weight is called, shared with the tuning chapter.
+pub use crate::teach::weight_names::{FeatureGroup, FEATURE_GROUPS};
 
 /// Is the term called `switch` on in `terms`? (Names as [`Terms::set`] takes them; an
 /// unknown name is on, like material, which cannot be switched.)
@@ -185,15 +69,6 @@ impl TermValue {
         } else {
             named.join(", ")
         }
-    }
-}
-
-/// `+3`, `−2` (a real minus sign), `0`.
-fn signed(n: i32) -> String {
-    match n {
-        0 => "0".to_string(),
-        n if n > 0 => format!("+{n}"),
-        n => format!("\u{2212}{}", -n),
     }
 }
 
@@ -372,130 +247,8 @@ pub fn lone_king_map(evaluation: &Evaluation, board: &Board) -> Result<[Option<i
     Ok(values)
 }
 
-/// Side of a square of the heat map, and the room for the file letters and rank digits.
-const SQUARE: usize = 48;
-const MARGIN: usize = 22;
-/// Room for the title above the board and the scale below it.
-const TITLE: usize = 30;
-const FOOT: usize = 26;
-
-/// The colour of `t` (0 to 1) on the heat map's scale: pale yellow for the lowest value, deep
-/// red for the highest.
-fn heat(t: f64) -> (u8, u8, u8) {
-    let (low, high) = ((255.0, 247.0, 188.0), (189.0, 0.0, 38.0));
-    let mix = |a: f64, b: f64| (a + (b - a) * t.clamp(0.0, 1.0)).round() as u8;
-    (mix(low.0, high.0), mix(low.1, high.1), mix(low.2, high.2))
-}
-
-/// A heat map of `values` (one per square, a1 first, as [`lone_king_map`] returns them) on a
-/// board: each square with a value coloured from pale (the lowest) to deep red (the highest),
-/// the value written on it; the pieces of `board` on theirs, other squares grey. `title`
-/// above, the scale below.
-pub fn square_values_svg(title: &str, board: &Board, values: &[Option<i32>; 64]) -> String {
-    let known = || values.iter().flatten().copied();
-    let (low, high) = (known().min().unwrap_or(0), known().max().unwrap_or(0));
-    let side = 8 * SQUARE + 2 * MARGIN;
-    let height = TITLE + side + FOOT;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{height}\" \
-         viewBox=\"0 0 {side} {height}\" font-family=\"'DejaVu Sans', sans-serif\">\n\
-         <rect width=\"{side}\" height=\"{height}\" fill=\"white\"/>\n"
-    );
-    let _ = writeln!(
-        svg,
-        "<text x=\"{}\" y=\"20\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">{}</text>",
-        side / 2,
-        escape_html(title)
-    );
-    for rank in 0..8 {
-        for file in 0..8 {
-            let square = square_at(file, rank);
-            let (x, y) = (MARGIN + file * SQUARE, TITLE + MARGIN + (7 - rank) * SQUARE);
-            let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
-            let value = values[square.to_index()];
-            let (fill, ink) = match value {
-                Some(v) => {
-                    let t = if high > low {
-                        (v - low) as f64 / (high - low) as f64
-                    } else {
-                        0.5
-                    };
-                    let (r, g, b) = heat(t);
-                    let ink = if t > 0.6 { "white" } else { "black" };
-                    (format!("#{r:02x}{g:02x}{b:02x}"), ink)
-                }
-                None => ("#d9d9d9".to_string(), "black"),
-            };
-            let _ = writeln!(
-                svg,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\" \
-                 stroke=\"white\" stroke-width=\"1\"/>"
-            );
-            if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square)) {
-                if value.is_none() {
-                    let _ = writeln!(
-                        svg,
-                        "<text x=\"{cx}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" \
-                         dominant-baseline=\"central\" fill=\"black\">{}\u{FE0E}</text>",
-                        cy + 2,
-                        SQUARE * 4 / 5,
-                        piece_glyph(piece, color)
-                    );
-                    continue;
-                }
-            }
-            if let Some(v) = value {
-                let _ = writeln!(
-                    svg,
-                    "<text x=\"{cx}\" y=\"{cy}\" font-size=\"13\" text-anchor=\"middle\" \
-                     dominant-baseline=\"central\" fill=\"{ink}\">{}</text>",
-                    signed(v)
-                );
-            }
-        }
-    }
-    for i in 0..8 {
-        let centre = MARGIN + i * SQUARE + SQUARE / 2;
-        let file = (b'a' + i as u8) as char;
-        let rank = 8 - i;
-        for y in [TITLE + MARGIN / 2, TITLE + MARGIN + 8 * SQUARE + MARGIN / 2] {
-            let _ = writeln!(svg, "<text x=\"{centre}\" y=\"{y}\" font-size=\"13\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#555\">{file}</text>");
-        }
-        for x in [MARGIN / 2, MARGIN + 8 * SQUARE + MARGIN / 2] {
-            let _ = writeln!(svg, "<text x=\"{x}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#555\">{rank}</text>", TITLE + centre);
-        }
-    }
-    // The scale: the lowest value's colour, a ramp, the highest value's.
-    let foot = TITLE + side + 6;
-    let ramp_x = side / 2 - 80;
-    for step in 0..16 {
-        let (r, g, b) = heat(step as f64 / 15.0);
-        let _ = writeln!(
-            svg,
-            "<rect x=\"{}\" y=\"{foot}\" width=\"10\" height=\"12\" fill=\"#{r:02x}{g:02x}{b:02x}\"/>",
-            ramp_x + step * 10
-        );
-    }
-    let _ = writeln!(
-        svg,
-        "<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"end\" dominant-baseline=\"central\">{}</text>",
-        ramp_x - 6,
-        foot + 6,
-        signed(low)
-    );
-    let _ = writeln!(
-        svg,
-        "<text x=\"{}\" y=\"{}\" font-size=\"12\" dominant-baseline=\"central\">{}</text>",
-        ramp_x + 166,
-        foot + 6,
-        signed(high)
-    );
-    svg.push_str("</svg>");
-    svg
-}
-
 /// A line chart against the plies of a game (x: the ply, y: `y_label`), one line per series
-/// (a series' "depth" is the ply here): [`plot::curves_svg`](crate::teach::plot::curves_svg)
+/// (a series' "depth" is the ply here): [`plot::curves_svg`](crate::teach::draw::plot::curves_svg)
 /// with the ply as x.
 pub fn plies_chart_svg(title: &str, y_label: &str, series: &[Series]) -> Result<String> {
     let curves: Vec<Curve> = series
@@ -513,25 +266,12 @@ pub fn plies_chart_svg(title: &str, y_label: &str, series: &[Series]) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::teach::picture::svg_to_png;
+    use crate::teach::draw::heatmap::square_values_svg;
+    use crate::teach::draw::picture::svg_to_png;
     use std::str::FromStr;
 
     fn board(fen: &str) -> Board {
         Board::from_str(fen).expect("a valid test FEN")
-    }
-
-    #[test]
-    fn the_groups_cover_every_weight_once() {
-        let mut next = 0;
-        for group in FEATURE_GROUPS {
-            assert_eq!(group.first, next, "{}", group.name);
-            assert!(group.labels.is_empty() || group.labels.len() == group.len);
-            next += group.len;
-        }
-        assert_eq!(next, WEIGHT_COUNT);
-        for switch in FEATURE_GROUPS.iter().filter_map(|g| g.switch) {
-            assert!(Terms::default().set(switch, false), "{switch}");
-        }
     }
 
     #[test]

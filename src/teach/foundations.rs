@@ -15,7 +15,7 @@
 use crate::games::chess::START_FEN;
 use crate::games::Chess;
 use crate::positions::{NamedPosition, COMPARE, KIWIPETE, LADDER};
-use crate::teach::notebook::thousands;
+use crate::teach::draw::table::thousands;
 use crate::Result;
 
 /// The positions and depths of the perft table: the start position and Kiwipete, each to the

@@ -25,9 +25,8 @@ use crate::score::{Depth, Score};
 use crate::search::move_picker::{noisy_moves_in_order, DELTA_MARGIN};
 use crate::search::{specs, EngineSpec, Quiescence, ToEngineSpec};
 use crate::stats::{Iteration, SearchResult};
-use crate::teach::notebook::{
-    board_svg, change_percent, line_svg, san_line, signed_score, thousands,
-};
+use crate::teach::draw::board::{board_svg, line_svg, san_line};
+use crate::teach::draw::table::{change_percent, signed_score, thousands};
 use chess::{ChessMove, Color};
 use std::fmt::Write;
 

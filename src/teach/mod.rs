@@ -1,5 +1,8 @@
 //! The teaching helpers: what the notebooks and the book draw and show.
 //!
+//! - [`draw`]: the drawing floor every module below draws with: colours, charts, boards, heat
+//!   maps, tables, SVG to PNG. [`plot`] (its charts) and [`picture`] (its PNGs) are re-exported
+//!   here, where the notebooks and the book's figures name them.
 //! - [`diff`]: what each rung adds to the one below, as a diff of their source files.
 //! - [`eval_terms`]: the full evaluation taken apart, term by term; a lone king's evaluation
 //!   square by square, as a heat map (notebook 08b).
@@ -17,18 +20,24 @@
 //! - [`numbers`]: the numbers the book and the README quote, by key: one number, one source.
 //! - [`parallel`]: parallel search taken apart: root splitting's serial share and Amdahl's
 //!   bound, time to depth with more threads, a table slot's two words (notebook 09).
-//! - [`picture`]: SVG to PNG, with the embedded font, so every viewer shows every picture.
-//! - [`plot`]: charts of node counts (plotters, SVG).
 //! - [`selectivity`]: the selective stage's pieces measured on a set of positions: nodes,
 //!   depths, how often each piece fires (notebook 08).
 //! - [`tree`]: tic-tac-toe game trees as searched by minimax and alpha-beta, drawn.
 //! - [`tuning`]: the evaluation tuned from self-play games, taken apart: the data, the fit of
 //!   `K`, error curves, piece-square tables as heat maps (notebook 10).
+//! - [`weight_names`]: what each weight of the evaluation is called, by term: the names
+//!   [`eval_terms`] and [`tuning`] show weights by.
+//!
+//! The chapters' modules (`eval_terms`, `horizon`, `neural`, `parallel`, `selectivity`, `tree`,
+//! `tuning`, …) import the floor ([`draw`], [`weight_names`]), never each other; the book's
+//! tooling ([`figures`], [`numbers`], [`facts`], [`diff`]) and the [`notebook`] helpers import
+//! the chapters.
 
 // Without `pictures` (a learner's exercise crate): the exercises and the notebook helpers
 // that draw nothing.
 #[cfg(feature = "pictures")]
 pub mod diff;
+pub mod draw;
 #[cfg(feature = "pictures")]
 pub mod eval_terms;
 pub mod exercise;
@@ -48,12 +57,13 @@ pub mod numbers;
 #[cfg(feature = "pictures")]
 pub mod parallel;
 #[cfg(feature = "pictures")]
-pub mod picture;
-#[cfg(feature = "pictures")]
-pub mod plot;
-#[cfg(feature = "pictures")]
 pub mod selectivity;
 #[cfg(feature = "pictures")]
 pub mod tree;
 #[cfg(feature = "pictures")]
 pub mod tuning;
+#[cfg(feature = "pictures")]
+pub mod weight_names;
+
+#[cfg(feature = "pictures")]
+pub use draw::{picture, plot};

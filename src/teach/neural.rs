@@ -21,9 +21,9 @@ use crate::eval::features::perspective;
 use crate::eval::network::{Network, QA};
 use crate::games::Chess;
 use crate::lab::train::{read_losses, EpochReport};
-use crate::teach::eval_terms::square_values_svg;
-use crate::teach::plot::{curves_svg, Curve};
-use crate::teach::tuning::Panel;
+use crate::teach::draw::heatmap::{square_values_svg, tables_svg, Panel};
+use crate::teach::draw::plot::{curves_svg, Curve};
+use crate::teach::draw::table::thousands;
 use chess::{Board, BoardBuilder, CastleRights, Color, Piece, Square, ALL_SQUARES};
 use std::str::FromStr;
 
@@ -335,7 +335,7 @@ pub fn hidden_sizes_markdown(sizes: &[HiddenSize]) -> String {
             (size.bytes as f64 / 1024.0).round(),
             size.validation_loss,
             size.train_seconds,
-            crate::teach::notebook::thousands(size.per_node().round() as u64)
+            thousands(size.per_node().round() as u64)
         ));
     }
     table
@@ -404,7 +404,7 @@ pub fn book_figures() -> Result<Vec<(&'static str, String)>> {
         ),
         (
             "neural-units.svg",
-            crate::teach::tuning::tables_svg(
+            tables_svg(
                 "The four units the output weighs most: their first-layer weights",
                 &panels,
                 2,
@@ -424,7 +424,7 @@ mod tests {
         std::fs::create_dir_all("target/neural-figures").unwrap();
         for (name, svg) in book_figures().unwrap() {
             if name.ends_with(".svg") {
-                let png = crate::teach::picture::svg_to_png(&svg).unwrap();
+                let png = crate::teach::draw::picture::svg_to_png(&svg).unwrap();
                 std::fs::write(format!("target/neural-figures/{name}.png"), png.bytes).unwrap();
             }
             std::fs::write(format!("target/neural-figures/{name}"), svg).unwrap();

@@ -19,8 +19,8 @@
 use crate::error::Result;
 use crate::lab::scaling::ScalingReport;
 use crate::positions::NamedPosition;
-use crate::teach::notebook::markdown_table;
-use crate::teach::plot::{bar_chart_svg, Bar};
+use crate::teach::draw::plot::{bar_chart_svg, Bar};
+use crate::teach::draw::table::markdown_table;
 
 // ANCHOR: amdahl
 /// Amdahl's law: how many times faster `threads` threads can do a job of which the share
@@ -291,7 +291,7 @@ mod tests {
             assert!(svg.contains(text), "{text}");
         }
         // Every picture must render with the embedded font (× included).
-        crate::teach::picture::svg_to_png(&svg).unwrap();
+        crate::teach::draw::picture::svg_to_png(&svg).unwrap();
     }
 
     #[test]

@@ -23,7 +23,7 @@ use crate::score::Depth;
 use crate::search::ToEngineSpec;
 use crate::stats::Series;
 use crate::stats::{SearchResult, SearchStats};
-use crate::teach::notebook::{change_percent, markdown_table, signed_score, thousands};
+use crate::teach::draw::table::{change_percent, markdown_table, signed_score, thousands};
 use chess::ChessMove;
 
 /// One position, searched.

@@ -5,132 +5,44 @@
 //!
 //! - [`read_games`] reads a [`datagen`](crate::lab::datagen) file into its games and
 //!   [`games_text`] writes games back as the tuner reads them, which is how a notebook holds
-//!   the last games out as a test set. [`ResultSplit`] counts the results by game and by
-//!   position, and [`results_markdown`] shows them as a table.
+//!   the last games out as a test set (both the data format's own, re-exported for the
+//!   notebook). [`ResultSplit`] counts the results by game and by position, and
+//!   [`results_markdown`] shows them as a table.
 //! - [`weight_name`] says what a weight counts; [`net_counts`] and [`features_markdown`] show
 //!   a position as the tuner sees it: the few weights it counts, and how often.
 //! - [`errors_over_k`] measures the error over a range of `K` ([`k_grid`]), for the picture of
 //!   how `K` is fitted.
 //! - [`tune_with_test`] tunes as [`crate::lab::tune::tune`] does and
 //!   measures a test set after every epoch too: over-fitting made visible.
-//! - [`curves_svg`] draws lines against a real number (the epoch, `K`), with marked values.
-//! - [`piece_table`] reads one piece's table; [`tables_svg`] draws tables as heat maps on
-//!   boards, [`piece_table_svg`] one table, [`before_after_svg`] one piece's two tables
-//!   (middlegame and endgame) under two sets of weights; [`roughness`] and [`table_mean`] put
-//!   a number on what the heat maps show.
+//! - [`curves_svg`] (the drawing floor's, re-exported for the notebook) draws lines against a
+//!   real number (the epoch, `K`), with marked values.
+//! - [`piece_table`] reads one piece's table; [`piece_table_svg`] draws one table as a heat
+//!   map ([`tables_svg`]), [`before_after_svg`] one piece's two tables (middlegame and endgame)
+//!   under two sets of weights; [`roughness`] and [`table_mean`] put a number on what the heat
+//!   maps show.
 //! - [`normalised`] and [`material_markdown`] compare material values fairly: the tuner
 //!   moves each table's average into the material value, so the hand-set values are compared
 //!   after the same move.
 
-use crate::board::square_at;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::eval::weights::{MATERIAL, PSQT};
 use crate::eval::{Evaluation, Features, Tapered, Weights};
-use crate::lab::datagen::{game_header, GAME_HEADER};
 use crate::lab::tune::{mean_squared_error, normalise, tune, RealWeights, Schedule, TrainingSet};
-use crate::teach::eval_terms::FEATURE_GROUPS;
-use crate::teach::notebook::markdown_table;
-pub use crate::teach::plot::{curves_svg, Curve, Mark};
+use crate::teach::draw::heatmap::{tables_svg, Panel};
+use crate::teach::draw::table::markdown_table;
 use chess::Board;
-use plotters::coord::ranged1d::SegmentValue;
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::ops::Range;
+
+/// The data format's games, which the notebook reads the sample into.
+pub use crate::lab::datagen::{games_text, read_games, DataGame};
+/// The drawing floor's curves, which the notebook draws the errors with.
+pub use crate::teach::draw::plot::{curves_svg, Curve, Mark};
+/// What a weight is called, which the notebook's tables name weights by.
+pub use crate::teach::weight_names::{weight_name, PIECE_NAMES};
 
 // ---------------------------------------------------------------------------------------------
 // The data
 // ---------------------------------------------------------------------------------------------
-
-/// One game of a `datagen` file: its number, its result and its position lines.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DataGame {
-    /// The game's number in its run (the file holds games in the order they finished).
-    pub number: usize,
-    /// White's result, 1, 0.5 or 0; `None` for a game with no position kept, whose result
-    /// the file does not say.
-    pub result: Option<f64>,
-    /// The positions, as the file has them: `FEN | score | result`.
-    pub lines: Vec<String>,
-}
-
-/// Reads a `datagen` file's text (see [`crate::lab::datagen`]) into its games, sorted by
-/// number. An error names the line: a position before the first `# game` line, a header that
-/// is not one, a result that is not 1, 0.5 or 0 or not the game's, or a game with fewer or
-/// more positions than its header says (a file cut off mid-game: `datagen` resumes such a
-/// file, this reader does not guess).
-pub fn read_games(text: &str) -> Result<Vec<DataGame>> {
-    // Each game with the line of its header and the positions the header promised.
-    let mut games: Vec<(DataGame, usize, usize)> = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let bad = |reason: String| Error::DataLine {
-            line: index + 1,
-            reason,
-        };
-        let line = line.trim();
-        if line.starts_with(GAME_HEADER) {
-            let (number, promised) =
-                game_header(line).ok_or_else(|| bad(format!("not a game header: {line}")))?;
-            let game = DataGame {
-                number,
-                result: None,
-                lines: Vec::new(),
-            };
-            games.push((game, index + 1, promised));
-        } else if !line.is_empty() && !line.starts_with('#') {
-            let (game, _, _) = games
-                .last_mut()
-                .ok_or_else(|| bad("a position before the first '# game' line".to_string()))?;
-            let result = line
-                .rsplit('|')
-                .next()
-                .and_then(|field| field.trim().parse::<f64>().ok())
-                .filter(|result| [0.0, 0.5, 1.0].contains(result))
-                .ok_or_else(|| bad("the last field must be a result: 1, 0.5 or 0".to_string()))?;
-            if game.result.is_some_and(|known| known != result) {
-                return Err(bad(format!(
-                    "result {result}, but game {} has another",
-                    game.number
-                )));
-            }
-            game.result = Some(result);
-            game.lines.push(line.to_string());
-        }
-    }
-    let mut whole = Vec::with_capacity(games.len());
-    for (game, header_line, promised) in games {
-        if game.lines.len() != promised {
-            return Err(Error::DataLine {
-                line: header_line,
-                reason: format!(
-                    "game {} promises {promised} positions and has {}",
-                    game.number,
-                    game.lines.len()
-                ),
-            });
-        }
-        whole.push(game);
-    }
-    whole.sort_by_key(|game| game.number);
-    Ok(whole)
-}
-
-/// `games` as a `datagen` file holds them (a `# game` line, then the positions), for
-/// [`TrainingSet::parse`].
-pub fn games_text(games: &[DataGame]) -> String {
-    let mut text = String::new();
-    for game in games {
-        text.push_str(&format!(
-            "# game {}: {} positions\n",
-            game.number,
-            game.lines.len()
-        ));
-        for line in &game.lines {
-            text.push_str(line);
-            text.push('\n');
-        }
-    }
-    text
-}
 
 /// The results of a set of games: how many games, and how many positions, ended in each.
 /// Index 0 is White's win (1), 1 the draw (0.5), 2 Black's win (0). A game without positions
@@ -200,30 +112,6 @@ pub fn results_markdown(split: &ResultSplit) -> String {
 // ---------------------------------------------------------------------------------------------
 // What the tuner sees
 // ---------------------------------------------------------------------------------------------
-
-/// The pieces in the order of the weights (material and tables).
-pub const PIECE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-
-/// What the weight at `index` counts, for people: `material: N`, `knight on d4`,
-/// `passed pawns: 6th`, `bishop pair`.
-pub fn weight_name(index: usize) -> String {
-    if (PSQT..PSQT + 6 * 64).contains(&index) {
-        let (piece, square) = ((index - PSQT) / 64, (index - PSQT) % 64);
-        return format!(
-            "{} on {}",
-            PIECE_NAMES[piece],
-            square_at(square % 8, square / 8)
-        );
-    }
-    match FEATURE_GROUPS.iter().find(|group| group.contains(index)) {
-        Some(group) if group.len == 1 => group.name.to_string(),
-        Some(group) => match group.labels.get(index - group.first) {
-            Some(label) => format!("{}: {label}", group.name),
-            None => format!("{} {}", group.name, index - group.first),
-        },
-        None => format!("weight {index}"),
-    }
-}
 
 /// `board` as the tuner sees it: a row per weight it counts (White's count minus Black's,
 /// the counts of one weight added up, those that cancel left out), with the weight's index,
@@ -456,154 +344,6 @@ pub fn material_markdown(columns: &[(&str, &Weights)]) -> String {
     markdown_table(&header, &numeric, &rows)
 }
 
-/// One board of a [`tables_svg`] picture: a caption and a value per square (a1 first).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Panel {
-    /// Written above the board.
-    pub caption: String,
-    /// The values, by square from White's side (a1 = 0, h8 = 63).
-    pub values: [i32; 64],
-}
-
-/// Side of a square of the heat maps, and the room around each board.
-const SQUARE: u32 = 40;
-const LABELS: u32 = 18;
-const PADDING: u32 = 8;
-const CAPTION: u32 = 24;
-/// Room for the picture's title and, below the boards, for the scale.
-const TITLE: u32 = 34;
-const FOOT: u32 = 26;
-
-/// The colour of `value` on a diverging scale that is full at `±limit`: white at 0, deepening
-/// to red above it and to blue below, so the sign shows at a glance and the same value has the
-/// same colour on every board of a picture.
-fn diverging(value: i32, limit: i32) -> RGBColor {
-    let neutral = (247.0, 247.0, 247.0);
-    let end = if value >= 0 {
-        (178.0, 24.0, 43.0)
-    } else {
-        (33.0, 102.0, 172.0)
-    };
-    let t = (f64::from(value.abs()) / f64::from(limit.max(1))).min(1.0);
-    let mix = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
-    RGBColor(
-        mix(neutral.0, end.0),
-        mix(neutral.1, end.1),
-        mix(neutral.2, end.2),
-    )
-}
-
-/// Tables as heat maps, `columns` boards to a row: each square coloured by its value on one
-/// diverging scale for all the boards (white at 0, red above, blue below, full colour at the
-/// largest value in absolute terms), the value written on it, rank 8 at the top as a board is
-/// shown; `title` above, the scale below.
-pub fn tables_svg(title: &str, panels: &[Panel], columns: usize) -> Result<String> {
-    let mut svg = String::new();
-    draw_tables(&mut svg, title, panels, columns.max(1)).map_err(Error::Picture)?;
-    Ok(svg)
-}
-
-fn draw_tables(
-    out: &mut String,
-    title: &str,
-    panels: &[Panel],
-    columns: usize,
-) -> std::result::Result<(), String> {
-    let rows = panels.len().div_ceil(columns).max(1);
-    let panel_width = 8 * SQUARE + LABELS + 2 * PADDING;
-    let panel_height = CAPTION + 8 * SQUARE + LABELS + 2 * PADDING;
-    let width = panel_width * columns as u32;
-    let height = TITLE + panel_height * rows as u32 + FOOT;
-    let limit = panels
-        .iter()
-        .flat_map(|p| p.values.iter())
-        .map(|v| v.abs())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let root = SVGBackend::with_string(out, (width, height)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let (head, rest) = root.split_vertically(TITLE);
-    let (grid, foot) = rest.split_vertically(panel_height * rows as u32);
-    let grey = RGBColor(0x55, 0x55, 0x55);
-    let centred = |font: FontDesc<'static>, colour: &RGBColor| {
-        font.color(colour).pos(Pos::new(HPos::Center, VPos::Center))
-    };
-    let bold = ("sans-serif", 17).into_font().style(FontStyle::Bold);
-    head.draw(&Text::new(
-        title.to_string(),
-        (width as i32 / 2, TITLE as i32 / 2 + 2),
-        centred(bold, &BLACK),
-    ))
-    .map_err(|e| e.to_string())?;
-    foot.draw(&Text::new(
-        format!("white 0, red above, blue below; full colour at ±{limit}"),
-        (width as i32 / 2, FOOT as i32 / 2),
-        centred(("sans-serif", 13).into_font(), &grey),
-    ))
-    .map_err(|e| e.to_string())?;
-    for (area, panel) in grid.split_evenly((rows, columns)).iter().zip(panels) {
-        let (caption, board) = area.split_vertically(CAPTION);
-        caption
-            .draw(&Text::new(
-                panel.caption.clone(),
-                (panel_width as i32 / 2, CAPTION as i32 / 2 + 2),
-                centred(("sans-serif", 15).into_font(), &BLACK),
-            ))
-            .map_err(|e| e.to_string())?;
-        let mut chart = ChartBuilder::on(&board)
-            .margin(PADDING)
-            .x_label_area_size(LABELS)
-            .y_label_area_size(LABELS)
-            .build_cartesian_2d((0..7).into_segmented(), (0..7).into_segmented())
-            .map_err(|e| e.to_string())?;
-        let file_or_rank = |letters: bool| {
-            move |value: &SegmentValue<i32>| match value {
-                SegmentValue::CenterOf(i) if letters => ((b'a' + *i as u8) as char).to_string(),
-                SegmentValue::CenterOf(i) => (i + 1).to_string(),
-                _ => String::new(),
-            }
-        };
-        chart
-            .configure_mesh()
-            .disable_mesh()
-            .x_labels(8)
-            .y_labels(8)
-            .x_label_formatter(&file_or_rank(true))
-            .y_label_formatter(&file_or_rank(false))
-            .label_style(("sans-serif", 13).into_font().color(&grey))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        for square in 0..64 {
-            let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
-            let value = panel.values[square];
-            chart
-                .draw_series(std::iter::once(Rectangle::new(
-                    [
-                        (SegmentValue::Exact(file), SegmentValue::Exact(rank)),
-                        (SegmentValue::Exact(file + 1), SegmentValue::Exact(rank + 1)),
-                    ],
-                    diverging(value, limit).filled(),
-                )))
-                .map_err(|e| e.to_string())?;
-            let ink = if value.abs() * 10 > limit * 6 {
-                WHITE
-            } else {
-                BLACK
-            };
-            chart
-                .draw_series(std::iter::once(Text::new(
-                    value.to_string(),
-                    (SegmentValue::CenterOf(file), SegmentValue::CenterOf(rank)),
-                    centred(("sans-serif", 12).into_font(), &ink),
-                )))
-                .map_err(|e| e.to_string())?;
-        }
-    }
-    root.present().map_err(|e| e.to_string())?;
-    Ok(())
-}
-
 /// One part of `piece`'s table in `weights` as a heat map ([`tables_svg`], one board).
 pub fn piece_table_svg(title: &str, weights: &Weights, piece: usize, part: Part) -> Result<String> {
     let panel = Panel {
@@ -640,9 +380,9 @@ pub fn before_after_svg(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::{BISHOP_PAIR, PASSED_PAWN};
     use crate::lab::tune::fit_k;
-    use crate::teach::picture::svg_to_png;
+    use crate::teach::draw::heatmap::TABLE_SQUARE;
+    use crate::teach::draw::picture::svg_to_png;
     use std::str::FromStr;
 
     fn sample() -> String {
@@ -661,40 +401,14 @@ mod tests {
     }
 
     #[test]
-    fn games_are_read_sorted_and_written_back() {
-        let text = "# a comment\n# game 4: 2 positions\nA | 10 | 1\nB | 20 | 1\n\
+    fn results_are_counted_by_game_and_by_position() {
+        let text = "# game 4: 2 positions\nA | 10 | 1\nB | 20 | 1\n\
                     # game 2: 1 positions\nC | -5 | 0.5\n# game 7: 0 positions\n";
-        let games = read_games(text).unwrap();
-        assert_eq!(
-            games.iter().map(|g| g.number).collect::<Vec<_>>(),
-            [2, 4, 7]
-        );
-        assert_eq!(games[1].lines, ["A | 10 | 1", "B | 20 | 1"]);
-        assert_eq!(
-            games.iter().map(|g| g.result).collect::<Vec<_>>(),
-            [Some(0.5), Some(1.0), None]
-        );
-        assert_eq!(read_games(&games_text(&games)).unwrap(), games);
-        let split = ResultSplit::of(&games);
+        let split = ResultSplit::of(&read_games(text).unwrap());
         assert_eq!((split.games, split.positions), ([1, 1, 0], [2, 1, 0]));
         assert_eq!(split.decisive_positions(), 2);
         let table = results_markdown(&split);
         assert!(table.contains("| **all** | 2 | 3 |"), "{table}");
-    }
-
-    #[test]
-    fn bad_files_are_named_by_line() {
-        let error = |text: &str| read_games(text).unwrap_err().to_string();
-        assert!(error("A | 1 | 1\n").starts_with("data line 1: a position before"));
-        assert!(error("# game x: 1 positions\n").contains("not a game header"));
-        assert!(error("# game 1: 1 positions\nA | 1 | 2\n").starts_with("data line 2:"));
-        assert!(error("# game 1: 2 positions\nA | 1 | 1\nB | 1 | 0\n").contains("another"));
-        // A file cut off mid-game.
-        let cut = error("# game 1: 1 positions\nA | 1 | 1\n# game 2: 3 positions\nB | 1 | 0\n");
-        assert!(
-            cut.starts_with("data line 3:") && cut.contains("promises 3"),
-            "{cut}"
-        );
     }
 
     #[test]
@@ -709,12 +423,7 @@ mod tests {
     }
 
     #[test]
-    fn weights_are_named() {
-        assert_eq!(weight_name(MATERIAL + 1), "material: N");
-        assert_eq!(weight_name(PSQT + 64 + 27), "knight on d4");
-        assert_eq!(weight_name(PSQT + 5 * 64 + 6), "king on g1");
-        assert_eq!(weight_name(BISHOP_PAIR), "bishop pair");
-        assert_eq!(weight_name(PASSED_PAWN + 5), "passed pawns: 6th");
+    fn a_position_is_shown_as_the_tuner_sees_it() {
         let board = Board::from_str("4k3/pppp4/8/8/3N4/8/PPPP4/4K3 w - - 0 1").unwrap();
         let table = features_markdown(&Evaluation::with_weights(Weights::initial()), &board);
         // The extra knight: its material and its square, once each; the pawns cancel out.
@@ -787,40 +496,6 @@ mod tests {
     }
 
     #[test]
-    fn curves_draw_with_their_names_and_marks() {
-        let curves = [
-            Curve::per_epoch("from the hand-set weights", &[0.11, 0.1, 0.095]),
-            Curve::new("test", vec![(0.0, 0.12), (2.0, 0.13)]),
-        ];
-        assert_eq!(curves[0].points[2], (2.0, 0.095));
-        let mark = Mark {
-            x: 1.0,
-            label: "lowest test error".to_string(),
-        };
-        let svg = curves_svg("Error", "epoch", "mean squared error", &curves, &[mark]).unwrap();
-        for text in [
-            "from the hand-set weights",
-            "test",
-            "lowest test error",
-            "epoch",
-        ] {
-            assert!(svg.contains(text), "{text}");
-        }
-        // Errors differ in the second decimal: the axis says so.
-        assert!(svg.contains("0.10"), "{svg}");
-        svg_to_png(&svg).expect("draws with the embedded font");
-        assert!(curves_svg("Nothing", "x", "y", &[], &[]).is_err());
-        assert_eq!(
-            (
-                crate::teach::plot::decimals(0.02),
-                crate::teach::plot::decimals(0.15),
-                crate::teach::plot::decimals(300.0)
-            ),
-            (3, 2, 0)
-        );
-    }
-
-    #[test]
     fn tables_are_read_and_measured() {
         let weights = Weights::initial();
         let knight = piece_table(&weights, 1, Part::Middlegame);
@@ -862,12 +537,7 @@ mod tests {
     }
 
     #[test]
-    fn heat_maps_diverge_from_white_at_zero() {
-        assert_eq!(diverging(0, 50), RGBColor(247, 247, 247));
-        assert_eq!(diverging(50, 50), RGBColor(178, 24, 43));
-        assert_eq!(diverging(-80, 50), RGBColor(33, 102, 172));
-        let RGBColor(r, _, b) = diverging(20, 50);
-        assert!(r > b);
+    fn piece_tables_are_drawn_as_heat_maps() {
         let svg = piece_table_svg("Hand-set", &Weights::initial(), 1, Part::Middlegame).unwrap();
         assert!(svg.contains("knight, middlegame") && svg.contains("Hand-set"));
         // The knight on a1 is worth −50 by hand: the most in absolute terms, full blue.
@@ -888,8 +558,10 @@ mod tests {
         ] {
             assert!(both.contains(caption), "{caption}");
         }
-        let (width, height) = crate::teach::notebook::svg_size(&both).unwrap();
-        assert!(width > 1.8 * f64::from(8 * SQUARE) && height > 1.8 * f64::from(8 * SQUARE));
+        let (width, height) = crate::teach::draw::svg::svg_size(&both).unwrap();
+        assert!(
+            width > 1.8 * f64::from(8 * TABLE_SQUARE) && height > 1.8 * f64::from(8 * TABLE_SQUARE)
+        );
         svg_to_png(&both).expect("draws with the embedded font");
     }
 }

@@ -21,6 +21,9 @@
 //!   p      = σ(y) = 1 / (1 + e^−y)         the expected score of the side to move
 //! ```
 //!
+//! (σ is the tuner's [`sigmoid`] with `K = 1`: the output is already in units of [`SCALE`]
+//! centipawns.)
+//!
 //! ## The target and the loss
 //!
 //! Each position is aimed at a blend of what the game's end said and what the search thought
@@ -53,6 +56,7 @@
 
 use crate::adam::Adam;
 use crate::datagen::position_lines;
+use crate::tune::sigmoid;
 use chess::{Board, Color};
 use searchlab_engine::error::{Error, Result};
 use searchlab_engine::eval::features::{self, FEATURES, MOST_ACTIVE};
@@ -67,11 +71,6 @@ pub const WEIGHT_LIMIT: f64 = 1.98;
 
 /// A batch's gradient is summed in this many parts, whatever the number of threads.
 pub const CHUNKS: usize = 8;
-
-/// The logistic function: a score (in units of [`SCALE`] centipawns) as an expected result.
-pub fn sigmoid(y: f64) -> f64 {
-    1.0 / (1.0 + (-y).exp())
-}
 
 // ANCHOR: data
 /// Training positions: each one's features from White's view, whose move it is, and its two
@@ -245,7 +244,8 @@ impl TrainingData {
     /// search's score turned into an expected result.
     fn target(&self, index: usize, lambda: f64) -> f64 {
         let position = &self.positions[index];
-        lambda * f64::from(position.result) + (1.0 - lambda) * sigmoid(f64::from(position.score))
+        lambda * f64::from(position.result)
+            + (1.0 - lambda) * sigmoid(1.0, f64::from(position.score))
     }
 }
 
@@ -398,7 +398,7 @@ impl FloatNetwork {
         gradient: Option<&mut [f64]>,
     ) -> f64 {
         let views = data.views(index);
-        let p = sigmoid(self.forward(&views, sums));
+        let p = sigmoid(1.0, self.forward(&views, sums));
         let target = data.target(index, lambda);
         if let Some(gradient) = gradient {
             let d_output = 2.0 * (p - target) * p * (1.0 - p);

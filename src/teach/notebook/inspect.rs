@@ -3,7 +3,6 @@
 //! [`move_order_html`]), and every null-window pass MTD(f) makes ([`mtdf_trace`], shown by
 //! [`mtdf_passes_html`]).
 
-use super::tables::{html_table, thousands};
 use crate::game::{Capture, Game};
 use crate::games::Chess;
 use crate::limits::SearchLimits;
@@ -12,6 +11,7 @@ use crate::search::move_picker::{MovePicker, OrderingTables};
 use crate::search::mtdf::MtdfPass;
 use crate::search::{Engine, Mtdf};
 use crate::stats::SearchResult;
+use crate::teach::draw::table::{html_table, thousands};
 use chess::{ChessMove, Piece};
 use std::fmt::Write;
 

@@ -12,14 +12,15 @@
 //!    non-zero, while in JupyterLab the kernel and its variables stay, and a learner who
 //!    changes a cell and breaks its check loses only that cell.
 //! 2. **Pictures that every reader sees.** A cell shows rich output by printing it between two
-//!    marker lines that evcxr recognises ([`rich_output`]). The pictures come from the crate:
-//!    [`board_svg`] draws a chess position, [`line_svg`] a line of moves as a row of boards,
-//!    [`crate::teach::plot`] draws charts, [`crate::teach::tree`] draws
-//!    tic-tac-toe game trees, all as SVG. [`show_svg`] shows one, and sends with it the same
-//!    picture as PNG, rendered by [`crate::teach::picture`] with the font the crate embeds. The PNG is
-//!    for the reader who opens a committed notebook without running it: JupyterLab does not
-//!    trust a notebook it did not execute, and shows no SVG (nor any `<svg>` inside HTML) in
-//!    an untrusted notebook, while a PNG shows in every viewer. evcxr gathers a cell's rich
+//!    marker lines that evcxr recognises ([`rich_output`]). The pictures come from the crate's
+//!    drawing floor ([`crate::teach::draw`], re-exported here): [`board_svg`] draws a chess
+//!    position, [`line_svg`] a line of moves as a row of boards, [`crate::teach::plot`] draws
+//!    charts, and [`crate::teach::tree`] draws tic-tac-toe game trees, all as SVG. [`show_svg`]
+//!    shows one, and sends with it the same picture as PNG, rendered by
+//!    [`crate::teach::picture`] with the font the crate embeds. The PNG is for the reader who
+//!    opens a committed notebook without running it: JupyterLab does not trust a notebook it
+//!    did not execute, and shows no SVG (nor any `<svg>` inside HTML) in an untrusted
+//!    notebook, while a PNG shows in every viewer. evcxr gathers a cell's rich
 //!    output into *one* result (an `execute_result` bundle) keeping the last content of each
 //!    MIME type, so the SVG and the PNG arrive together and a viewer shows the richest one it
 //!    trusts. It follows that a cell shows one picture: several become one with
@@ -40,9 +41,9 @@
 //! kernel.
 //!
 //! Each of the four is a file of its own: `output.rs` (1, and the showing of 2 and 3),
-//! `pictures.rs` (2: boards, lines of moves, charts, pictures stacked), `tables.rs` (3) and
-//! `inspect.rs` (4). Everything is re-exported here, so a notebook imports it all from
-//! `searchlab::teach::notebook`.
+//! `pictures.rs` (2: the charts of a search's numbers), `tables.rs` (3) and `inspect.rs` (4).
+//! Everything is re-exported here, with the drawing floor's boards, stacked pictures and table
+//! text, so a notebook imports it all from `searchlab::teach::notebook`.
 
 mod inspect;
 #[cfg(feature = "pictures")]
@@ -57,22 +58,30 @@ pub use inspect::{
 #[cfg(feature = "pictures")]
 pub use output::{
     diff_markdown, fail_on_panic, headless_value, is_headless, panic_report, rich_output,
-    show_html, show_markdown, show_stage_diff, show_svg, svg_output, with_svg_namespace,
-    HEADLESS_VARIABLE, PANIC_EXIT_CODE,
+    show_html, show_markdown, show_stage_diff, show_svg, svg_output, HEADLESS_VARIABLE,
+    PANIC_EXIT_CODE,
 };
 #[cfg(feature = "pictures")]
-pub use pictures::{
-    board_move_svg, board_svg, comparison_chart_svg, iteration_series, iterations_chart_svg,
-    line_svg, piece_glyph, san_line, signed_score, stacked_svg, svg_size, uci_line,
-};
+pub use pictures::{comparison_chart_svg, iteration_series, iterations_chart_svg};
 pub use tables::{
-    change_percent, counters_table_html, escape_html, iteration_nodes, iterations_table_html,
-    markdown_table, stage_table_html, stats_table_html, thousands, Counter, StageRow,
+    counters_table_html, iteration_nodes, iterations_table_html, stage_table_html,
+    stats_table_html, Counter, StageRow,
 };
 // The tables of the lab's comparisons (the lab comes with the pictures).
 #[cfg(feature = "pictures")]
 pub use tables::{
     comparison_table_html, ordering_table_html, pair_by_depth_table_html, stage_pairs,
+};
+
+// The drawing floor's boards, pictures and tables, where a notebook imports everything from.
+#[cfg(feature = "pictures")]
+pub use crate::teach::draw::board::{
+    board_move_svg, board_svg, line_svg, piece_glyph, san_line, uci_line,
+};
+#[cfg(feature = "pictures")]
+pub use crate::teach::draw::svg::{stacked_svg, svg_size, with_svg_namespace};
+pub use crate::teach::draw::table::{
+    change_percent, escape_html, markdown_table, signed_score, thousands,
 };
 
 pub use crate::search::mtdf::MtdfPass;

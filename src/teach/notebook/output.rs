@@ -8,10 +8,11 @@
 //! failed `assert!` end the kernel in a headless run, so that the run reports it, and only
 //! report it in an interactive session, so that the learner keeps the kernel and its
 //! variables. [`escape_html`](super::escape_html) is the escaping every table and picture of
-//! the notebook helpers uses.
+//! the drawing floor uses.
 
 use crate::error::Result;
-use crate::teach::picture::svg_to_png;
+use crate::teach::draw::picture::svg_to_png;
+use crate::teach::draw::svg::with_svg_namespace;
 use base64::Engine as _;
 use std::io::Write as _;
 use std::sync::Once;
@@ -171,8 +172,8 @@ pub fn show_svg(svg: &str) {
 }
 
 /// What [`show_svg`] prints: `svg` as an `image/svg+xml` output and its PNG rendering
-/// ([`crate::teach::picture::svg_to_png`]) as an `image/png` output, base64-encoded as Jupyter
-/// expects. evcxr joins the two into one bundle.
+/// ([`crate::teach::draw::picture::svg_to_png`]) as an `image/png` output, base64-encoded as
+/// Jupyter expects. evcxr joins the two into one bundle.
 pub fn svg_output(svg: &str) -> Result<String> {
     let svg = with_svg_namespace(svg);
     let png = svg_to_png(&svg)?;
@@ -182,16 +183,4 @@ pub fn svg_output(svg: &str) -> Result<String> {
         rich_output("image/svg+xml", &svg),
         rich_output("image/png", &base64)
     ))
-}
-
-/// `svg` with `xmlns="http://www.w3.org/2000/svg"` on its root element if it had none.
-pub fn with_svg_namespace(svg: &str) -> String {
-    const NAMESPACE: &str = "xmlns=\"http://www.w3.org/2000/svg\"";
-    match svg.find("<svg") {
-        Some(start) if !svg.contains(NAMESPACE) => {
-            let at = start + "<svg".len();
-            format!("{} {NAMESPACE}{}", &svg[..at], &svg[at..])
-        }
-        _ => svg.to_string(),
-    }
 }

@@ -1,7 +1,8 @@
 //! Search results as tables: HTML for the notebooks ([`stage_table_html`],
 //! [`comparison_table_html`], [`stats_table_html`], [`iterations_table_html`],
 //! [`counters_table_html`] with the [`Counter`]s a notebook picks, [`ordering_table_html`],
-//! [`pair_by_depth_table_html`]) and markdown ([`markdown_table`]), which every viewer shows.
+//! [`pair_by_depth_table_html`]), built with the drawing floor's tables
+//! ([`crate::teach::draw::table`]).
 //!
 //! Node counts are compared with the previous stage's ([`change_percent`]) and written with
 //! thousands separators ([`thousands`]); times are left out, so that a notebook's output does
@@ -12,7 +13,8 @@
 use crate::lab::compare::{CompareRow, Comparison};
 use crate::score::{Depth, Score};
 use crate::stats::{Iteration, SearchResult, SearchStats};
-use std::fmt::{Display, Write};
+use crate::teach::draw::table::{change_percent, html_table, thousands};
+use std::fmt::Display;
 
 /// One search, reduced to what the tables show: the stage (or any label), its move, score,
 /// depth and counters.
@@ -41,86 +43,6 @@ impl StageRow {
             stats: result.stats,
         }
     }
-}
-
-/// `n` with a comma between each group of three digits: `549946` → `549,946`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// How `nodes` compares with `previous` nodes, as a signed percentage: `-91.5 %` for a drop,
-/// `+4.0 %` for a rise, `±0 %` when equal, `n/a` when there were no previous nodes.
-pub fn change_percent(previous: u64, nodes: u64) -> String {
-    if previous == 0 {
-        return "n/a".to_string();
-    }
-    if nodes == previous {
-        return "±0 %".to_string();
-    }
-    let change = (nodes as f64 - previous as f64) / previous as f64 * 100.0;
-    format!("{change:+.1} %")
-}
-
-/// Builds an HTML table: a header row, then one row per entry of `rows`. Numeric columns are
-/// right-aligned (a column is numeric when `numeric[i]` is true).
-pub(super) fn html_table(header: &[&str], numeric: &[bool], rows: &[Vec<String>]) -> String {
-    let align = |i: usize| {
-        if numeric.get(i).copied().unwrap_or(false) {
-            " style=\"text-align:right\""
-        } else {
-            " style=\"text-align:left\""
-        }
-    };
-    let mut html = String::from("<table>\n<thead><tr>");
-    for (i, h) in header.iter().enumerate() {
-        let _ = write!(html, "<th{}>{}</th>", align(i), escape_html(h));
-    }
-    html.push_str("</tr></thead>\n<tbody>\n");
-    for row in rows {
-        html.push_str("<tr>");
-        for (i, cell) in row.iter().enumerate() {
-            let _ = write!(html, "<td{}>{}</td>", align(i), escape_html(cell));
-        }
-        html.push_str("</tr>\n");
-    }
-    html.push_str("</tbody>\n</table>");
-    html
-}
-
-/// Builds a markdown table: a header row, then one row per entry of `rows`. A column is
-/// right-aligned when `numeric[i]` is true. A `|` inside a cell is escaped, so any text fits.
-/// (Markdown, unlike HTML, shows the same in every viewer, trusted or not.)
-pub fn markdown_table(header: &[&str], numeric: &[bool], rows: &[Vec<String>]) -> String {
-    let cell = |text: &str| text.replace('|', "\\|");
-    let mut md = String::from("|");
-    for h in header {
-        let _ = write!(md, " {} |", cell(h));
-    }
-    md.push_str("\n|");
-    for i in 0..header.len() {
-        md.push_str(if numeric.get(i).copied().unwrap_or(false) {
-            "---:|"
-        } else {
-            "---|"
-        });
-    }
-    md.push('\n');
-    for row in rows {
-        md.push('|');
-        for text in row {
-            let _ = write!(md, " {} |", cell(text));
-        }
-        md.push('\n');
-    }
-    md
 }
 
 fn move_text(best_move: &Option<String>) -> String {
@@ -465,20 +387,4 @@ pub fn iterations_table_html(iterations: &[Iteration]) -> String {
         &[true, false, true, true, true, false],
         &cells,
     )
-}
-
-/// `text` with the five characters HTML gives a meaning (`& < > " '`) escaped.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }

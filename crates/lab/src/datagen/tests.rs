@@ -1,9 +1,6 @@
-//! The data format's and the self-play's unit tests (apart, so that `datagen.rs` reads as the
-//! format and the games).
+//! The self-play's unit tests, and the format's that play games (apart, so that `datagen.rs`
+//! reads as the games).
 use super::*;
-
-/// A few hundred self-play games, as `searchlab datagen` writes them (see its README).
-const SELF_PLAY_SAMPLE: &str = include_str!("../../../../assets/selfplay/selfplay-sample.txt");
 
 fn config(games: usize) -> DatagenConfig {
     DatagenConfig {
@@ -104,13 +101,14 @@ fn a_header_reads_back_and_tells_other_settings() {
     assert!(named_only.differences(&header).is_empty());
     assert_eq!(named_only.differences(&renamed).len(), 1);
     // The committed sample, from the first version: no openings, no engine.
-    let sample = Header::read(SELF_PLAY_SAMPLE).unwrap();
+    let sample_text = include_str!("../../../../assets/selfplay/selfplay-sample.txt");
+    let sample = Header::read(sample_text).unwrap();
     assert_eq!(
         (sample.nodes, sample.seed, sample.random_plies),
         (5000, 1, 4)
     );
     assert_eq!((sample.openings, sample.engine), (None, None));
-    assert!(read_progress(SELF_PLAY_SAMPLE).is_ok());
+    assert!(read_progress(sample_text).is_ok());
 }
 
 #[test]

@@ -5,9 +5,6 @@
 use super::*;
 use std::str::FromStr;
 
-/// A few hundred self-play games, as `searchlab datagen` writes them (see its README).
-const SELF_PLAY_SAMPLE: &str = include_str!("../../../../assets/selfplay/selfplay-sample.txt");
-
 fn config(hidden: usize) -> TrainConfig {
     TrainConfig {
         hidden,
@@ -232,7 +229,7 @@ fn an_integer_network_read_back_as_real_rounds_to_itself() {
 /// (measured: 13.7 and 3.4).
 #[test]
 fn the_integer_network_scores_as_the_real_one_does_on_the_shipped_sample() {
-    let sample = SELF_PLAY_SAMPLE;
+    let sample = include_str!("../../../../assets/selfplay/selfplay-sample.txt");
     let (data, validation) = TrainingData::parse(sample, 0).unwrap();
     assert!(validation.is_empty());
     let mut trainer = Trainer::new(TrainConfig {

@@ -31,9 +31,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// DejaVu Sans (regular), cut down to the characters our pictures draw.
-const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-subset.ttf");
+const FONT_REGULAR: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-subset.ttf");
 /// DejaVu Sans Bold, the same characters (the trees' title and X/O marks are bold).
-const FONT_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold-subset.ttf");
+const FONT_BOLD: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold-subset.ttf");
 
 /// The family name of the embedded font; every family a picture names is mapped to it.
 pub const FONT_FAMILY: &str = "DejaVu Sans";
@@ -200,8 +200,9 @@ fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>> {
 mod tests {
     use super::*;
     use crate::games::{Chess, TicTacToe};
-    use crate::teach::notebook::{board_move_svg, board_svg, stacked_svg};
-    use crate::teach::plot::{self, Series};
+    use crate::teach::draw::board::{board_move_svg, board_svg};
+    use crate::teach::draw::plot::{self, Series};
+    use crate::teach::draw::svg::stacked_svg;
     use crate::teach::tree;
 
     /// The PNG's pixels as RGB triples.
