@@ -9,12 +9,16 @@
 //! - the engine, [`searchlab_engine`] (`crates/engine`): the games, the evaluations, the ladder
 //!   of searches and UCI; its modules are re-exported here as they were ([`search`], [`eval`],
 //!   [`games`], [`uci`], …), so `searchlab::search::pvs` is the engine's `search::pvs`;
-//! - [`lab`]: the measuring tools behind `searchlab compare`, `bench`, `suite`, `match`,
-//!   `datagen`, `train`, `tune` and `scaling`;
-//! - [`teach`]: the notebook helpers, pictures, charts, tree drawings, stage diffs, the
-//!   exercises and their grader, and the book's figures and numbers.
+//! - the lab, `searchlab_lab` (`crates/lab`), here as `lab` (feature `lab`): the measuring
+//!   tools behind `searchlab compare`, `suite`, `match`, `datagen`, `train`, `tune` and
+//!   `scaling`;
+//! - the course, `searchlab_course` (`crates/course`), here as `teach` (feature `course`; its
+//!   drawings with `pictures`): the notebook helpers, pictures, charts, tree drawings, stage
+//!   diffs, the exercises and their grader, and the book's figures and numbers;
+//! - the `searchlab` binary (`src/main.rs`, `src/cli/`, feature `cli`).
 //!
-//! The lab and the course import the engine, never the other way round.
+//! The members import downwards only: the course imports the lab and the engine, the lab the
+//! engine, the engine none of them. `make` builds the binary with the engine alone.
 //!
 //! ```
 //! use searchlab::{engine_for, Chess, SearchLimits};
@@ -37,10 +41,10 @@ pub use searchlab_engine::{
 };
 
 // The products built on the engine: the measuring tools, the teaching helpers.
+#[cfg(feature = "course")]
+pub use searchlab_course as teach;
 #[cfg(feature = "lab")]
 pub use searchlab_lab as lab;
-#[cfg(feature = "course")]
-pub mod teach;
 
 pub use searchlab_engine::{
     engine_for, Capture, Chess, Clock, Depth, Engine, EngineSpec, Error, Evaluator, FenError, Game,
