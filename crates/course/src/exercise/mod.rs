@@ -154,28 +154,28 @@ pub struct Shared {
 const SELECTIVE_FILES: &[Shared] = &[
     Shared {
         module: "pieces",
-        crate_path: "searchlab_engine::search::selective::pieces",
+        crate_path: "crate::search::selective::pieces",
         source_path: "crates/engine/src/search/selective/pieces.rs",
         source: include_str!("../../../engine/src/search/selective/pieces.rs"),
         from_crate: &[],
     },
     Shared {
         module: "continuation",
-        crate_path: "searchlab_engine::search::selective::continuation",
+        crate_path: "crate::search::selective::continuation",
         source_path: "crates/engine/src/search/selective/continuation.rs",
         source: include_str!("../../../engine/src/search/selective/continuation.rs"),
         from_crate: &["piece_square", "ContinuationHistory", "ContinuationRow"],
     },
     Shared {
         module: "quiescence",
-        crate_path: "searchlab_engine::search::selective::quiescence",
+        crate_path: "crate::search::selective::quiescence",
         source_path: "crates/engine/src/search/selective/quiescence.rs",
         source: include_str!("../../../engine/src/search/selective/quiescence.rs"),
         from_crate: &[],
     },
     Shared {
         module: "speed",
-        crate_path: "searchlab_engine::search::selective::speed",
+        crate_path: "crate::search::selective::speed",
         source_path: "crates/engine/src/search/selective/speed.rs",
         source: include_str!("../../../engine/src/search/selective/speed.rs"),
         from_crate: &["NodeLists", "PlyLists", "noisy_moves_in_order_into"],
@@ -244,7 +244,7 @@ Exercise {
     parts: &[],
     shared: &[Shared {
         module: "deepening",
-        crate_path: "searchlab_engine::search::deepening",
+        crate_path: "crate::search::deepening",
         source_path: "crates/engine/src/search/deepening.rs",
         source: include_str!("../../../engine/src/search/deepening.rs"),
         from_crate: &[],
@@ -295,7 +295,7 @@ Exercise {
     parts: &[],
     shared: &[Shared {
         module: "tt",
-        crate_path: "searchlab_engine::tt",
+        crate_path: "crate::tt",
         source_path: "crates/engine/src/tt.rs",
         source: include_str!("../../../engine/src/tt.rs"),
         from_crate: &["TableMove"],
@@ -399,7 +399,7 @@ Exercise {
     parts: &[],
     shared: &[Shared {
         module: "move_picker",
-        crate_path: "searchlab_engine::search::move_picker",
+        crate_path: "crate::search::move_picker",
         source_path: "crates/engine/src/search/move_picker.rs",
         source: include_str!("../../../engine/src/search/move_picker.rs"),
         from_crate: &[],
