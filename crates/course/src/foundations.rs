@@ -114,11 +114,8 @@ mod tests {
     /// (`searchlab figures` writes them again).
     #[test]
     fn the_committed_tables_are_current() {
-        let folder = std::path::Path::new(concat!(
-            concat!(env!("CARGO_MANIFEST_DIR"), "/../.."),
-            "/../.."
-        ))
-        .join("book/src/figures");
+        let folder = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .join("book/src/figures");
         for (name, text) in book_figures().unwrap() {
             let committed = std::fs::read_to_string(folder.join(name)).unwrap_or_default();
             assert_eq!(

@@ -389,7 +389,7 @@ mod tests {
 
     fn sample() -> String {
         let path = concat!(
-            concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."), "/../.."),
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../.."),
             "/assets/selfplay/selfplay-sample.txt"
         );
         std::fs::read_to_string(path).expect("the shipped sample")
