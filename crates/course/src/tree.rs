@@ -15,8 +15,8 @@
 //! `count() + pruned()` equals the minimax count.
 //!
 //! ```
-//! use searchlab::teach::tree::{alphabeta_tree, minimax_tree};
-//! use searchlab::TicTacToe;
+//! use searchlab_course::tree::{alphabeta_tree, minimax_tree};
+//! use searchlab_engine::TicTacToe;
 //!
 //! let game = TicTacToe::from_cells("XOX.O.X..").unwrap();
 //! let full = minimax_tree(&game);
