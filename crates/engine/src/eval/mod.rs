@@ -53,7 +53,6 @@ pub mod tapered;
 pub mod tuned;
 pub mod weights;
 
-pub use crate::board::PIECE_VALUES;
 pub use simple::evaluate;
 use sink::WeightedSum;
 pub use sink::{Features, Sink};

@@ -32,12 +32,12 @@ pub mod see;
 mod tests;
 
 pub use self::move_kinds::is_capture;
-pub use crate::board::{square_at, squares_of};
 
 use self::fen::parse_fen;
 use self::move_kinds::{capture_on, gives_check, is_en_passant};
 use self::movegen::has_legal_move;
 use self::notation::piece_letter;
+use crate::board::square_at;
 use crate::error::{Error, Result};
 use crate::eval;
 use crate::game::{Capture, Game, Outcome};

@@ -2,6 +2,7 @@
 //! the evaluation followed along a line, perft's two counts.
 
 use super::*;
+use crate::board::squares_of;
 use crate::game::Evaluator;
 use chess::MoveGen;
 
