@@ -93,6 +93,7 @@ pub use pieces::{
 use self::continuation::{ContinuationHistory, LINE_PLIES};
 use self::pieces::{loses_exchange, reduction_table};
 use self::speed::{NodeLists, PlyLists, QuietSkip};
+use searchlab::eval::network::Network;
 use searchlab::game::{Evaluator, Game};
 use searchlab::limits::SearchLimits;
 use searchlab::score::{Depth, Ply, Score};
@@ -409,6 +410,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for Selective<G, E> {
     /// A piece of selectivity, or else a part of the evaluator.
     fn switch(&mut self, name: &str, on: bool) -> bool {
         self.pieces.set(name, on) || self.evaluator.switch(name, on)
+    }
+
+    fn set_network(&mut self, network: &Arc<Network>) -> bool {
+        self.evaluator.set_network(network)
     }
 }
 

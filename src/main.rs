@@ -75,29 +75,34 @@ fn main() {
 /// Runs the command the command line names.
 #[cfg_attr(not(feature = "lab"), allow(unused_variables))]
 fn run(cli: Cli, matches: &clap::ArgMatches) -> anyhow::Result<()> {
-    if let Some(path) = &cli.eval_file {
-        cli::choose_network_file(path)?;
-    }
+    let eval_file = match &cli.eval_file {
+        Some(path) => Some(cli::EvalFile::read(path)?),
+        None => None,
+    };
+    let eval_file = eval_file.as_ref();
     match cli.command {
-        None => cli::uci::uci_or_compare(cli.eval_file.as_deref(), cli.json),
+        None => cli::uci::uci_or_compare(eval_file, cli.json),
         #[cfg(feature = "pictures")]
-        Some(Command::Compare(args)) => cli::compare::run(args, cli.json),
-        Some(Command::Search(args)) => cli::search::run(args, cli.json),
+        Some(Command::Compare(args)) => cli::compare::run(args, eval_file, cli.json),
+        Some(Command::Search(args)) => cli::search::run(args, eval_file, cli.json),
         Some(Command::Perft(args)) => cli::perft::run(args, cli.json),
         #[cfg(feature = "lab")]
-        Some(Command::Suite(args)) => cli::suite::run(args, cli.json),
+        Some(Command::Suite(args)) => cli::suite::run(args, eval_file, cli.json),
         #[cfg(feature = "lab")]
-        Some(Command::Match(args)) => {
-            cli::matchplay::run(args, matches.subcommand_matches("match"), cli.json)
-        }
-        Some(Command::Bench(args)) => cli::bench::run(args, cli.json),
-        Some(Command::Uci) => cli::uci::run(cli.eval_file.as_deref()),
+        Some(Command::Match(args)) => cli::matchplay::run(
+            args,
+            matches.subcommand_matches("match"),
+            eval_file,
+            cli.json,
+        ),
+        Some(Command::Bench(args)) => cli::bench::run(args, eval_file, cli.json),
+        Some(Command::Uci) => cli::uci::run(eval_file),
         #[cfg(feature = "pictures")]
         Some(Command::Figures(args)) => cli::figures::run(args, cli.json),
         #[cfg(feature = "lab")]
-        Some(Command::Scaling(args)) => cli::scaling::run(args, cli.json),
+        Some(Command::Scaling(args)) => cli::scaling::run(args, eval_file, cli.json),
         #[cfg(feature = "lab")]
-        Some(Command::Datagen(args)) => cli::datagen::run(args, cli.eval_file.as_deref(), cli.json),
+        Some(Command::Datagen(args)) => cli::datagen::run(args, eval_file, cli.json),
         #[cfg(feature = "pictures")]
         Some(Command::Tune(args)) => cli::tune::run(args, cli.json),
         #[cfg(feature = "pictures")]

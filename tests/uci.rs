@@ -671,3 +671,82 @@ fn the_neural_stage_plays_and_evalfile_loads_a_network_or_says_why_not() {
     std::fs::remove_dir_all(&folder).ok();
     uci.quit();
 }
+
+/// A network that sees nothing, written to `path`: its first layer weighs only pawns on the
+/// first and last ranks, where no pawn ever stands, so it scores every position 0, and a score
+/// of 0 shows that the engine plays with it and not with the compiled-in one.
+fn write_blind_network(path: &std::path::Path) {
+    use searchlab::eval::{features::FEATURES, network::Network};
+    let hidden = 4;
+    let mut input_weights = vec![0; FEATURES * hidden];
+    for feature in (0..FEATURES).filter(|f| (f / 64) % 6 == 0 && !(8..56).contains(&(f % 64))) {
+        input_weights[feature * hidden..(feature + 1) * hidden].fill(1);
+    }
+    let network = Network::new(
+        hidden,
+        input_weights,
+        vec![0; hidden],
+        vec![1; 2 * hidden],
+        0,
+    )
+    .expect("the sizes fit");
+    std::fs::write(path, network.to_bytes()).expect("written");
+}
+
+/// The score in the last `info … score cp N` line of `lines`.
+fn last_score(lines: &[String]) -> Option<i32> {
+    lines.iter().rev().find_map(|line| {
+        let rest = line.split(" score cp ").nth(1)?;
+        rest.split_whitespace().next()?.parse().ok()
+    })
+}
+
+#[test]
+fn the_network_chosen_is_the_one_the_engine_plays_with() {
+    let folder = std::env::temp_dir().join(format!("searchlab-blind-net-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    let blind = folder.join("blind.nnue");
+    write_blind_network(&blind);
+    let position = "position startpos moves e2e4 e7e5 g1f3";
+
+    // UCI's EvalFile: the neural stage plays with it, and keeps it across a change of stage.
+    let mut uci = Uci::start();
+    uci.send(&format!("setoption name EvalFile value {}", blind.display()));
+    uci.send("setoption name Stage value parallel");
+    uci.send("setoption name Stage value neural");
+    uci.send(position);
+    uci.send("go depth 3");
+    let (lines, _) = uci.bestmove(PROMPT);
+    assert_eq!(last_score(&lines), Some(0), "{lines:?}");
+    uci.send("setoption name EvalFile value <compiled-in>");
+    uci.send("go depth 3");
+    let (lines, _) = uci.bestmove(PROMPT);
+    assert_ne!(last_score(&lines), Some(0), "{lines:?}");
+    uci.quit();
+
+    // The command line's --eval-file: for the UCI loop, and for a search.
+    let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(["--eval-file", &blind.display().to_string(), "uci"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            if let Some(mut stdin) = child.stdin.take() {
+                writeln!(stdin, "{position}\ngo depth 3")?;
+            }
+            child.wait_with_output()
+        })
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+    assert_eq!(last_score(&lines), Some(0), "{text}");
+    let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(["--eval-file", &blind.display().to_string()])
+        .args(["search", "--stage", "neural threads=2", "--depth", "3"])
+        .args(["--moves", "e2e4", "e7e5", "g1f3", "--json"])
+        .output()
+        .expect("the binary runs");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(json["score"]["cp"], 0, "{json}");
+    std::fs::remove_dir_all(&folder).ok();
+}

@@ -25,7 +25,7 @@ pub struct Args {
 }
 
 /// Runs the bench and prints per-position nodes, the totals and the signature line.
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, eval_file: Option<&super::EvalFile>, json: bool) -> anyhow::Result<()> {
     let bar = progress_bar(1, "bench [{bar:40}] {pos}/{len} positions ({elapsed})");
     if !json {
         outln!(
@@ -37,7 +37,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "time"
         );
     }
-    let engine = args.engine.spec()?;
+    let engine = args.engine.spec(eval_file)?;
     let positions: Vec<(String, String)> = match &args.positions {
         None => LADDER
             .iter()

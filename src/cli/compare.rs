@@ -49,7 +49,7 @@ impl Default for Args {
 }
 
 /// Runs the comparison and prints it.
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, eval_file: Option<&super::EvalFile>, json: bool) -> anyhow::Result<()> {
     let chosen: Vec<&'static Stage> = if args.stages.is_empty() {
         // The parallel stage on one thread is the selective one, node for node: left out.
         STAGES
@@ -75,7 +75,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     };
     let specs: Vec<EngineSpec<Chess>> = chosen
         .iter()
-        .map(|&stage| super::with_settings(EngineSpec::new(stage), None, args.hash))
+        .map(|&stage| super::with_settings(EngineSpec::new(stage), None, args.hash, eval_file))
         .collect::<anyhow::Result<_>>()?;
     let stages: Vec<&str> = chosen.iter().map(|s| s.name).collect();
     let positions = if args.all_positions { LADDER } else { COMPARE };

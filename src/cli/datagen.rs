@@ -8,7 +8,7 @@
 //! engine is refused, and left as it was.
 
 use super::output::outln;
-use super::progress_bar;
+use super::{progress_bar, EvalFile};
 use anyhow::Context;
 use searchlab::lab::datagen::{
     missing_games, play_games, read_progress, DatagenConfig, GameData, Header, Progress,
@@ -59,13 +59,16 @@ pub struct Args {
 /// The engine as the header's engine line names it (after `# engine `): the spec and,
 /// for a neural stage, its network (`eval_file` or the compiled-in one, with a checksum of its
 /// weights, which tells two networks apart).
-fn engine(spec: &EngineSpec<Chess>, eval_file: Option<&Path>) -> String {
+fn engine(spec: &EngineSpec<Chess>, eval_file: Option<&EvalFile>) -> String {
     let mut line = spec.to_string();
     if spec.stage().id == StageId::Neural {
-        let network = searchlab::eval::neural::chosen_network();
+        let network = spec
+            .network()
+            .cloned()
+            .unwrap_or_else(searchlab::eval::neural::default_network);
         let name = eval_file.map_or_else(
             || "the compiled-in network".to_string(),
-            |path| path.display().to_string(),
+            |eval_file| eval_file.path.display().to_string(),
         );
         line.push_str(&format!(
             " network {name} ({} hidden units, FNV-1a {})",
@@ -122,7 +125,7 @@ fn check_resumable(text: &str, asked: &Header, path: &Path) -> anyhow::Result<Pr
 }
 
 /// Runs `searchlab datagen`.
-pub fn run(args: Args, eval_file: Option<&Path>, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, eval_file: Option<&EvalFile>, json: bool) -> anyhow::Result<()> {
     let openings = super::read_openings(args.openings.as_deref())?;
     if args.nodes == 0 {
         anyhow::bail!("--nodes must be at least 1");
@@ -140,6 +143,7 @@ pub fn run(args: Args, eval_file: Option<&Path>, json: bool) -> anyhow::Result<(
             },
             None,
             args.hash,
+            eval_file,
         )?,
     };
     let openings_name = args.openings.as_ref().map_or_else(

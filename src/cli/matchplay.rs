@@ -80,7 +80,11 @@ pub struct Args {
 
 /// The two players, in the order the command line names them, each engine with the options
 /// that follow it. `matches` (clap's view of the `match` subcommand) gives the positions.
-fn players(args: &Args, matches: Option<&ArgMatches>) -> anyhow::Result<[PlayerSpec; 2]> {
+fn players(
+    args: &Args,
+    matches: Option<&ArgMatches>,
+    eval_file: Option<&super::EvalFile>,
+) -> anyhow::Result<[PlayerSpec; 2]> {
     let positions = |id: &str, count: usize| -> Vec<usize> {
         matches
             .and_then(|m| m.indices_of(id))
@@ -92,7 +96,7 @@ fn players(args: &Args, matches: Option<&ArgMatches>) -> anyhow::Result<[PlayerS
         .into_iter()
         .zip(&args.stages)
     {
-        let spec = super::with_settings(stage.parse()?, None, args.hash)?;
+        let spec = super::with_settings(stage.parse()?, None, args.hash, eval_file)?;
         named.push((at, PlayerSpec::Stage(spec)));
     }
     // Without positions (a test building Args by hand), engines come after the stages.
@@ -139,8 +143,13 @@ fn players(args: &Args, matches: Option<&ArgMatches>) -> anyhow::Result<[PlayerS
 }
 
 /// Plays the match and prints the result.
-pub fn run(args: Args, matches: Option<&ArgMatches>, json: bool) -> anyhow::Result<()> {
-    let players = players(&args, matches)?;
+pub fn run(
+    args: Args,
+    matches: Option<&ArgMatches>,
+    eval_file: Option<&super::EvalFile>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let players = players(&args, matches, eval_file)?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let games = args
         .games

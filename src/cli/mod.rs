@@ -69,19 +69,26 @@ pub struct EngineArgs {
 }
 
 impl EngineArgs {
-    /// The engine described: `--stage`, with `--threads` and `--hash` where given.
-    pub fn spec(&self) -> anyhow::Result<EngineSpec<Chess>> {
-        with_settings(self.stage.parse()?, self.threads, self.hash)
+    /// The engine described: `--stage`, with `--threads` and `--hash` where given, and the
+    /// network of `--eval-file`.
+    pub fn spec(&self, eval_file: Option<&EvalFile>) -> anyhow::Result<EngineSpec<Chess>> {
+        with_settings(self.stage.parse()?, self.threads, self.hash, eval_file)
     }
 }
 
 /// `spec` with `threads` and a table of `hash` MB where they are given (each checked: a thread
-/// count the stage cannot search with, or a size out of range, is an error).
+/// count the stage cannot search with, or a size out of range, is an error), and the network
+/// of `eval_file` (`--eval-file`) for its learned evaluation, if it has one.
 pub fn with_settings(
     spec: EngineSpec<Chess>,
     threads: Option<usize>,
     hash: Option<usize>,
+    eval_file: Option<&EvalFile>,
 ) -> anyhow::Result<EngineSpec<Chess>> {
+    let spec = match eval_file {
+        Some(eval_file) => spec.with_network(eval_file.network.clone()),
+        None => spec,
+    };
     let spec = match threads {
         Some(threads) => spec.with_threads(threads)?,
         None => spec,
@@ -92,12 +99,25 @@ pub fn with_settings(
     })
 }
 
-/// `--eval-file`: reads the weights file at `path` and makes it the network every neural
-/// evaluation of this run plays with; the error names the file and what is wrong with it.
-pub fn choose_network_file(path: &std::path::Path) -> anyhow::Result<()> {
-    let network = searchlab::eval::network::Network::read_file(path).context("--eval-file")?;
-    searchlab::eval::neural::choose_network(Some(std::sync::Arc::new(network)));
-    Ok(())
+/// `--eval-file`: the weights file named, and the network read from it, which every engine
+/// this run describes plays with (its [`EngineSpec::with_network`]).
+#[derive(Clone, Debug)]
+pub struct EvalFile {
+    /// The file, as given.
+    pub path: std::path::PathBuf,
+    /// The network it holds.
+    pub network: std::sync::Arc<searchlab::eval::network::Network>,
+}
+
+impl EvalFile {
+    /// Reads the weights file at `path`; the error names the file and what is wrong with it.
+    pub fn read(path: &std::path::Path) -> anyhow::Result<EvalFile> {
+        let network = searchlab::eval::network::Network::read_file(path).context("--eval-file")?;
+        Ok(EvalFile {
+            path: path.to_path_buf(),
+            network: std::sync::Arc::new(network),
+        })
+    }
 }
 
 #[cfg(feature = "lab")]

@@ -35,7 +35,7 @@ pub struct Args {
 }
 
 /// Runs the measurement and prints a table (or JSON).
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, eval_file: Option<&super::EvalFile>, json: bool) -> anyhow::Result<()> {
     let fens: Vec<String> = match &args.positions {
         None => LADDER.iter().map(|p| p.fen.to_string()).collect(),
         Some(path) => {
@@ -57,7 +57,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
     };
     let stages: Vec<EngineSpec<Chess>> = names
         .iter()
-        .map(|name| super::with_settings(name.parse()?, None, args.hash))
+        .map(|name| super::with_settings(name.parse()?, None, args.hash, eval_file))
         .collect::<anyhow::Result<_>>()?;
     let bar = progress_bar(1, "scaling [{bar:40}] {pos}/{len} searches ({elapsed})");
     let report = time_to_depth(

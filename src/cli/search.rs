@@ -30,12 +30,12 @@ pub struct Args {
 }
 
 /// Runs the search and prints the result.
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+pub fn run(args: Args, eval_file: Option<&super::EvalFile>, json: bool) -> anyhow::Result<()> {
     let mut game = Chess::from_fen(&args.fen)?;
     for mv in &args.moves {
         game.play_uci(mv)?;
     }
-    let mut engine = args.engine.spec()?.build();
+    let mut engine = args.engine.spec(eval_file)?.build();
     let limits = SearchLimits {
         depth: args.depth,
         movetime: args.movetime.map(Duration::from_millis),

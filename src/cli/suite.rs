@@ -32,8 +32,8 @@ pub struct Args {
 const DEFAULT_MOVETIME: u64 = 1000;
 
 /// Runs the suite and prints one line per position and a summary.
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
-    let stage = args.engine.spec()?;
+pub fn run(args: Args, eval_file: Option<&super::EvalFile>, json: bool) -> anyhow::Result<()> {
+    let stage = args.engine.spec(eval_file)?;
     // A depth alone is a depth-only search: a time limit nobody asked for would make the
     // result depend on the machine and its load.
     let movetime = match (args.movetime, args.depth) {

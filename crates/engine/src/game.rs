@@ -7,9 +7,11 @@
 //! the position at every node: the game keeps its own history, which is exactly what it needs to
 //! recognise a repeated position, inside the search and against the moves played before it.
 
+use crate::eval::network::Network;
 use crate::score::{Ply, Score};
 use crate::tt::TableMove;
 use std::fmt::{Debug, Display};
+use std::sync::Arc;
 
 /// How a finished game ended, from the point of view of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,6 +185,12 @@ pub trait Evaluator<G: ?Sized>: Default + Send {
 
     /// Switches the part called `name` on or off; `false` if there is no such part.
     fn switch(&mut self, _name: &str, _on: bool) -> bool {
+        false
+    }
+
+    /// Plays with `network` from now on; `false` if this evaluation has no network (only a
+    /// learned one has).
+    fn set_network(&mut self, _network: &Arc<Network>) -> bool {
         false
     }
 }

@@ -25,7 +25,7 @@ use super::features;
 use super::network::{Accumulator, Network};
 use crate::score::Score;
 use chess::Board;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock};
 
 /// The network the engine plays with unless told otherwise: trained by `searchlab train` on
 /// the engine's own games (`assets/nnue/default.nnue.txt` says how), compiled into the binary
@@ -41,28 +41,6 @@ pub fn default_network() -> Arc<Network> {
             Arc::new(network.expect("the network compiled in is a network"))
         })
         .clone()
-}
-
-/// The network chosen instead of the compiled-in one (UCI's `EvalFile`), if any.
-static CHOSEN: RwLock<Option<Arc<Network>>> = RwLock::new(None);
-
-/// Makes `network` the one every neural evaluation made from now on plays with (`None`: the
-/// compiled-in [`default_network`] again). Evaluations already made keep theirs, so an engine
-/// takes a new network when it is built again (the UCI loop rebuilds it on `EvalFile`).
-pub fn choose_network(network: Option<Arc<Network>>) {
-    let mut chosen = CHOSEN
-        .write()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    *chosen = network;
-}
-
-/// The network new neural evaluations play with: the one chosen ([`choose_network`]), or the
-/// compiled-in one.
-pub fn chosen_network() -> Arc<Network> {
-    let chosen = CHOSEN
-        .read()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    chosen.clone().unwrap_or_else(default_network)
 }
 
 /// A line of play as the evaluation follows it: the boards from the first position to the
@@ -115,6 +93,13 @@ impl NeuralEvaluation {
     /// The network.
     pub fn network(&self) -> &Network {
         &self.network
+    }
+
+    /// Plays with `network` from now on. The accumulators kept are the old network's, so the
+    /// line is counted again from scratch at the next evaluation.
+    pub fn set_network(&mut self, network: Arc<Network>) {
+        self.network = network;
+        self.line.clear();
     }
 
     // ANCHOR: evaluate
@@ -196,9 +181,9 @@ impl NeuralEvaluation {
 }
 
 impl Default for NeuralEvaluation {
-    /// The evaluation with the chosen network ([`chosen_network`]): the one compiled in
-    /// ([`DEFAULT_NETWORK`]) unless another was chosen.
+    /// The evaluation with the network compiled in ([`DEFAULT_NETWORK`]). An engine that plays
+    /// with another is told so by its description ([`crate::search::EngineSpec::with_network`]).
     fn default() -> Self {
-        NeuralEvaluation::new(chosen_network())
+        NeuralEvaluation::new(default_network())
     }
 }

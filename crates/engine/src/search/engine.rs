@@ -7,11 +7,13 @@
 //! their result ([`fixed_depth_result`]); every stage that may face a finished game scores it
 //! with [`score_without_moves`].
 
+use crate::eval::network::Network;
 use crate::game::Game;
 use crate::limits::{NodeCounter, SearchLimits, MAX_DEPTH};
 use crate::score::{Depth, Score};
 use crate::stats::{Iteration, SearchResult};
 use std::fmt::Display;
+use std::sync::Arc;
 
 /// A search engine: give it a game and limits, get a move back.
 pub trait Engine<G: Game>: Send {
@@ -51,6 +53,12 @@ pub trait Engine<G: Game>: Send {
     /// evaluation's terms: see [`crate::switches`]); `false` if the engine has no such part,
     /// as the stages below stage 8 have none.
     fn switch(&mut self, _name: &str, _on: bool) -> bool {
+        false
+    }
+
+    /// Plays with `network` from now on: the learned evaluation of stage 10 does; `false` for
+    /// an engine whose evaluation has no network.
+    fn set_network(&mut self, _network: &Arc<Network>) -> bool {
         false
     }
 }

@@ -2,8 +2,8 @@
 //!
 //! What a person types to name an engine, `selective -null_move` or `parallel threads=2
 //! hash=64`, is read **once**, where it is typed (the command line, a UCI option, a notebook
-//! cell), into an [`EngineSpec`]: the stage, the parts switched, the threads and the table
-//! size. From there on the description is passed around as that value, never as text, and
+//! cell), into an [`EngineSpec`]: the stage, the parts switched, the threads, the table
+//! size and, for stage 10, the network its evaluation plays with. From there on the description is passed around as that value, never as text, and
 //! every engine it builds ([`EngineSpec::build`]) is the same.
 //!
 //! ```text
@@ -19,6 +19,7 @@
 //! the same engine back.
 
 use crate::error::{Error, Result};
+use crate::eval::network::Network;
 use crate::game::Game;
 use crate::search::engine::Engine;
 use crate::search::registry::{
@@ -29,6 +30,7 @@ use crate::switches::Switch;
 use std::fmt;
 use std::marker::PhantomData;
 use std::str::FromStr;
+use std::sync::Arc;
 
 // ANCHOR: spec
 /// An engine for the game `G`, with its settings: a value read once from text (`FromStr`) and
@@ -38,6 +40,7 @@ pub struct EngineSpec<G> {
     switches: Vec<Switch>,
     threads: usize,
     hash_mb: usize,
+    network: Option<Arc<Network>>,
     game: PhantomData<fn() -> G>,
 }
 // ANCHOR_END: spec
@@ -51,6 +54,7 @@ impl<G: Game + 'static> EngineSpec<G> {
             switches: Vec::new(),
             threads: 1,
             hash_mb: DEFAULT_HASH_MB,
+            network: None,
             game: PhantomData,
         }
     }
@@ -80,6 +84,26 @@ impl<G: Game + 'static> EngineSpec<G> {
     /// without one).
     pub fn hash_mb(&self) -> usize {
         self.hash_mb
+    }
+
+    /// The network stage 10's learned evaluation plays with, if another than the compiled-in
+    /// one was given ([`EngineSpec::with_network`]).
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    /// The same engine with `network` for its learned evaluation (UCI's `EvalFile`, the
+    /// command line's `--eval-file`). Only stage 10 has one: any other engine is built as
+    /// before, so a description may carry the network from one stage to the next.
+    pub fn with_network(mut self, network: Arc<Network>) -> EngineSpec<G> {
+        self.network = Some(network);
+        self
+    }
+
+    /// The same engine with the compiled-in network again.
+    pub fn with_compiled_in_network(mut self) -> EngineSpec<G> {
+        self.network = None;
+        self
     }
 
     /// The same engine on `threads` threads: an error unless it is from 1 to [`MAX_THREADS`],
@@ -133,12 +157,17 @@ impl<G: Game + 'static> EngineSpec<G> {
 
     // ANCHOR: build
     /// A new engine as described: the stage with its table, its parts switched, on its
-    /// threads. (Everything was checked when the description was made, so this cannot fail.)
+    /// threads, with its network. (Everything was checked when the description was made, so
+    /// this cannot fail.)
     pub fn build(&self) -> Box<dyn Engine<G>> {
         let mut engine = build::<G>(self.stage, self.hash_mb);
         for switch in &self.switches {
             let known = engine.switch(switch.name, switch.on);
             debug_assert!(known, "{} has the part {}", self.stage.name, switch.name);
+        }
+        if let Some(network) = &self.network {
+            // `false` for an engine with no learned evaluation: it has nothing to play it with.
+            engine.set_network(network);
         }
         let threads = engine.set_threads(self.threads);
         debug_assert!(
@@ -216,7 +245,8 @@ impl<G: Game + 'static> FromStr for EngineSpec<G> {
 
 impl<G: Game + 'static> fmt::Display for EngineSpec<G> {
     /// The stage, then the switches, then `threads=N` and `hash=N` where they are not the
-    /// defaults: `selective -null_move`, `parallel threads=2 hash=64`.
+    /// defaults: `selective -null_move`, `parallel threads=2 hash=64`. A network given with
+    /// [`EngineSpec::with_network`] is a value, not a word, and is not written.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.label())?;
         if self.hash_mb != DEFAULT_HASH_MB {
@@ -239,6 +269,7 @@ impl<G> Clone for EngineSpec<G> {
             switches: self.switches.clone(),
             threads: self.threads,
             hash_mb: self.hash_mb,
+            network: self.network.clone(),
             game: PhantomData,
         }
     }
@@ -250,6 +281,11 @@ impl<G> PartialEq for EngineSpec<G> {
             && self.switches == other.switches
             && self.threads == other.threads
             && self.hash_mb == other.hash_mb
+            && match (&self.network, &other.network) {
+                (None, None) => true,
+                (Some(one), Some(other)) => Arc::ptr_eq(one, other),
+                _ => false,
+            }
     }
 }
 
@@ -307,6 +343,7 @@ pub fn engine_for<G: Game + 'static>(text: &str) -> Result<Box<dyn Engine<G>>> {
 mod tests {
     use super::*;
     use crate::games::{Chess, TicTacToe};
+    use crate::score::Depth;
 
     fn spec(text: &str) -> Result<EngineSpec<Chess>> {
         text.parse()
@@ -372,5 +409,67 @@ mod tests {
         assert_eq!((engine.name(), engine.threads()), ("parallel", 3));
         assert!(engine.switch("null_move", true), "a part it has");
         assert_eq!(EngineSpec::<Chess>::strongest().to_string(), "neural");
+    }
+
+    /// A network that sees nothing: its first layer weighs only pawns on the first and last
+    /// ranks, where no pawn ever stands, so it scores every position 0 (a network whose first
+    /// layer is all 0 would be refused as unusable).
+    fn blind_network() -> Arc<Network> {
+        use crate::eval::features::FEATURES;
+        let hidden = 4;
+        let mut input_weights = vec![0; FEATURES * hidden];
+        for feature in (0..FEATURES).filter(|f| (f / 64) % 6 == 0 && !(8..56).contains(&(f % 64))) {
+            input_weights[feature * hidden..(feature + 1) * hidden].fill(1);
+        }
+        let network = Network::new(
+            hidden,
+            input_weights,
+            vec![0; hidden],
+            vec![1; 2 * hidden],
+            0,
+        );
+        Arc::new(network.expect("the sizes fit"))
+    }
+
+    /// The score a search of the described engine gives the Italian game at `depth`.
+    fn score_of(spec: &EngineSpec<Chess>, depth: Depth) -> i32 {
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+        let mut game = Chess::from_fen(fen).expect("a position");
+        let limits = crate::limits::SearchLimits::depth(depth);
+        spec.build().search(&mut game, &limits).score.0
+    }
+
+    #[test]
+    fn the_network_is_part_of_the_description() {
+        let compiled_in = spec("neural").unwrap();
+        let blind = compiled_in.clone().with_network(blind_network());
+        assert_ne!(
+            score_of(&compiled_in, 3),
+            0,
+            "the compiled-in network has a view"
+        );
+        assert_eq!(
+            score_of(&blind, 3),
+            0,
+            "a network that sees nothing scores 0"
+        );
+        // The helpers of a parallel search take it too, made after it is set (as the
+        // description builds them) or before.
+        let on_threads = blind.clone().with_threads(3).unwrap();
+        assert_eq!(score_of(&on_threads, 3), 0);
+        let mut engine = spec("neural threads=3").unwrap().build();
+        assert!(engine.set_network(&blind_network()));
+        let mut game = Chess::start();
+        let limits = crate::limits::SearchLimits::depth(3);
+        assert_eq!(engine.search(&mut game, &limits).score.0, 0);
+        assert_eq!(on_threads.network().map(|n| n.hidden()), Some(4));
+        assert_ne!(blind, compiled_in, "two engines");
+        assert_eq!(blind.clone().with_compiled_in_network(), compiled_in);
+        // An engine with no learned evaluation is built as it was: the network is not its.
+        let selective = spec("selective").unwrap();
+        assert_eq!(
+            score_of(&selective.clone().with_network(blind_network()), 3),
+            score_of(&selective, 3)
+        );
     }
 }

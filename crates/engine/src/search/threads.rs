@@ -9,9 +9,10 @@
 //! is lock-free: see [`crate::tt`]).
 //!
 //! [`Searchers`] keeps them in step: a helper is made with the main searcher's table and its
-//! switches, a new game or a new table size reaches all of them, and a new search ages the
+//! switches and network, a new game or a new table size reaches all of them, and a new search ages the
 //! table once, not once per thread.
 
+use crate::eval::network::Network;
 use crate::game::{Evaluator, Game};
 use crate::search::engine::Engine;
 use crate::search::selective::Selective;
@@ -39,6 +40,8 @@ pub struct Searchers<G: Game, E: Evaluator<G> = <G as Game>::Evaluator> {
     pub helpers: Vec<Selective<G, E>>,
     /// The switches set so far, in order, to set on helpers made later.
     switched: Vec<(String, bool)>,
+    /// The network set, if any, to set on helpers made later.
+    network: Option<Arc<Network>>,
 }
 
 impl<G: Game, E: Evaluator<G>> Searchers<G, E> {
@@ -48,6 +51,7 @@ impl<G: Game, E: Evaluator<G>> Searchers<G, E> {
             main: Selective::new(megabytes),
             helpers: Vec::new(),
             switched: Vec::new(),
+            network: None,
         }
     }
 
@@ -64,6 +68,9 @@ impl<G: Game, E: Evaluator<G>> Searchers<G, E> {
             let mut helper = Selective::new(0);
             for (name, on) in &self.switched {
                 helper.switch(name, *on);
+            }
+            if let Some(network) = &self.network {
+                helper.set_network(network);
             }
             self.helpers.push(helper);
         }
@@ -121,10 +128,23 @@ impl<G: Game, E: Evaluator<G>> Searchers<G, E> {
         self.switched.push((name.to_string(), on));
         true
     }
+
+    /// Gives every searcher's evaluation `network`, now and in helpers made later; `false` if
+    /// the evaluation has no network.
+    pub fn set_network(&mut self, network: &Arc<Network>) -> bool {
+        if !self.main.set_network(network) {
+            return false;
+        }
+        for helper in &mut self.helpers {
+            helper.set_network(network);
+        }
+        self.network = Some(network.clone());
+        true
+    }
 }
 
 /// The [`Engine`] methods a parallel search with a field `searchers: Searchers<G>` passes on to
-/// it: a new game, the table's size and fill, the threads, the switches. Written once here, for
+/// it: a new game, the table's size and fill, the threads, the switches, the network. Written once here, for
 /// [`LazySmp`](super::LazySmp) and [`RootSplit`](super::RootSplit) alike. Private to the crate:
 /// it is how two engines are written, not something a user of the crate calls.
 macro_rules! engine_methods_of_searchers {
@@ -152,6 +172,13 @@ macro_rules! engine_methods_of_searchers {
 
         fn switch(&mut self, name: &str, on: bool) -> bool {
             self.searchers.switch(name, on)
+        }
+
+        fn set_network(
+            &mut self,
+            network: &std::sync::Arc<$crate::eval::network::Network>,
+        ) -> bool {
+            self.searchers.set_network(network)
         }
     };
 }

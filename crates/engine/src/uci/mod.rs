@@ -158,6 +158,7 @@ pub use info::{
     uci_lines, InfoScore,
 };
 
+use crate::eval::network::Network;
 use crate::game::Game;
 use crate::games::Chess;
 use crate::limits::{ClockStart, StopFlag, DEFAULT_MOVE_OVERHEAD};
@@ -192,6 +193,9 @@ pub struct Setup {
     /// The network file the engine was started with (`searchlab --eval-file FILE uci`), which
     /// `EvalFile` shows as its default; `None`: the compiled-in network.
     pub eval_file: Option<String>,
+    /// The network read from that file, which the engine plays with until `EvalFile` says
+    /// otherwise; `None`: the compiled-in one.
+    pub network: Option<Arc<Network>>,
 }
 
 // ANCHOR: loop
@@ -285,7 +289,10 @@ struct Session {
 
 impl Session {
     fn new(to_gui: Sender<ToGui>, setup: Setup) -> io::Result<Session> {
-        let spec = EngineSpec::strongest();
+        let spec = match &setup.network {
+            Some(network) => EngineSpec::strongest().with_network(network.clone()),
+            None => EngineSpec::strongest(),
+        };
         let settings_pending = Arc::new(AtomicUsize::new(0));
         let (jobs, inbox) = mpsc::channel();
         let worker = EngineThread {

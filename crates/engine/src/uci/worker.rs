@@ -5,7 +5,6 @@ use super::info::{bestmove_line, final_info, info_string, iteration_info, no_mov
 use super::{multipv, ToGui, UciError, COMPILED_IN_NETWORK, MAX_MULTIPV};
 use crate::error::Error;
 use crate::eval::network::Network;
-use crate::eval::neural::choose_network;
 use crate::games::Chess;
 use crate::limits::{ClockStart, SearchLimits, MAX_DEPTH, MAX_MOVE_OVERHEAD_MS};
 use crate::score::Depth;
@@ -274,7 +273,7 @@ impl EngineThread {
         } else if name.eq_ignore_ascii_case("evalfile") {
             let path = value.unwrap_or("").trim();
             if path.is_empty() || path == COMPILED_IN_NETWORK {
-                choose_network(None);
+                self.spec = self.spec.clone().with_compiled_in_network();
                 self.say(info_string("EvalFile: the network compiled in"));
             } else {
                 // The message names the file already: the reason alone, not the path again.
@@ -287,7 +286,7 @@ impl EngineThread {
                     "EvalFile: {path}, {} hidden units; the neural stage plays with it",
                     network.hidden()
                 )));
-                choose_network(Some(Arc::new(network)));
+                self.spec = self.spec.clone().with_network(Arc::new(network));
             }
             // The evaluations are made with the engine: a fresh one takes the network.
             self.engine = self.fresh_engine();
@@ -296,7 +295,12 @@ impl EngineThread {
                 Error::UnknownStage { known, .. } => bad_value(format!("the stages are {known}")),
                 other => bad_value(other.to_string()),
             })?;
+            // The network chosen with EvalFile goes with the engine to its new stage.
             let spec = EngineSpec::new(stage).with_hash(self.spec.hash_mb());
+            let spec = spec.map(|spec| match self.spec.network() {
+                Some(network) => spec.with_network(network.clone()),
+                None => spec,
+            });
             let spec = spec.and_then(|spec| match stage.parallel {
                 true => spec.with_threads(self.threads),
                 false => Ok(spec),

@@ -6,10 +6,12 @@
 //! evaluations, then the board.
 
 use super::Chess;
+use crate::eval::network::Network;
 use crate::eval::{self, neural::Line, neural::NeuralEvaluation};
 use crate::game::Evaluator;
 use crate::score::Score;
 use chess::Board;
+use std::sync::Arc;
 
 // ANCHOR: evaluator
 /// Chess's full evaluation, as the knowledge stages (8 and up) reach it through the game: the
@@ -39,6 +41,11 @@ impl Evaluator<Chess> for NeuralEvaluation {
 
     fn evaluate(&mut self, game: &Chess) -> Score {
         NeuralEvaluation::evaluate(self, game)
+    }
+
+    fn set_network(&mut self, network: &Arc<Network>) -> bool {
+        NeuralEvaluation::set_network(self, network.clone());
+        true
     }
 }
 
