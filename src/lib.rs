@@ -14,11 +14,15 @@
 //!   `scaling`;
 //! - the course, `searchlab_course` (`crates/course`), here as `teach` (feature `course`; its
 //!   drawings with `pictures`): the notebook helpers, pictures, charts, tree drawings, stage
-//!   diffs, the exercises and their grader, and the book's figures and numbers;
+//!   diffs, the exercises and their grader;
 //! - the `searchlab` binary (`src/main.rs`, `src/cli/`, feature `cli`).
 //!
-//! The members import downwards only: the course imports the lab and the engine, the lab the
-//! engine, the engine none of them. `make` builds the binary with the engine alone.
+//! Beside them, not re-exported, the book's tooling (`crates/book`, the `searchlab-book`
+//! program) writes the book's figures and quoted numbers from all three.
+//!
+//! The members import downwards only: the book's tooling imports the course, the lab and the
+//! engine; the course the lab and the engine; the lab the engine; the engine none of them.
+//! `make` builds the binary with the engine alone.
 //!
 //! ```
 //! use searchlab::{engine_for, Chess, SearchLimits};
@@ -31,6 +35,7 @@
 //! ```
 
 #![warn(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links)]
 
 pub use searchlab_engine;
 

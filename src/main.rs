@@ -41,9 +41,6 @@ enum Command {
     /// does too when its input is not a terminal and a line arrives, as when a GUI or
     /// OpenBench starts it; with no input at all it runs `compare`.
     Uci,
-    #[cfg(feature = "pictures")]
-    /// Write the book's generated figures (SVG) into a folder.
-    Figures(cli::figures::Args),
     #[cfg(feature = "lab")]
     /// Time to depth of the parallel searches with 1, 2, 4, … threads.
     Scaling(cli::scaling::Args),
@@ -97,8 +94,6 @@ fn run(cli: Cli, matches: &clap::ArgMatches) -> anyhow::Result<()> {
         ),
         Some(Command::Bench(args)) => cli::bench::run(args, eval_file, cli.json),
         Some(Command::Uci) => cli::uci::run(eval_file),
-        #[cfg(feature = "pictures")]
-        Some(Command::Figures(args)) => cli::figures::run(args, cli.json),
         #[cfg(feature = "lab")]
         Some(Command::Scaling(args)) => cli::scaling::run(args, eval_file, cli.json),
         #[cfg(feature = "lab")]

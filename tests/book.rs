@@ -1,6 +1,6 @@
 //! The book shows each rung's lesson as a diff against the rung below: the committed copies in
 //! `book/src/figures/<stage>.diff` are what [`stage_diff`] computes from the sources today, and
-//! every rung's chapter includes its diff. (CI also compares a fresh `searchlab figures` run
+//! every rung's chapter includes its diff. (CI also compares a fresh `searchlab-book figures` run
 //! with the whole folder; this test says the same for the diffs in a second.)
 
 use searchlab::search::{previous_stage, STAGES};

@@ -430,7 +430,6 @@ const FILES: &[(&str, &str, FileUse)] = &[
     ("tune", "--log", FileUse::Output),
     ("train", "--output", FileUse::Output),
     ("train", "--checkpoint", FileUse::Output),
-    ("figures", "", FileUse::Output),
     ("compare", "--chart", FileUse::Output),
     ("match", "--engine", FileUse::Program),
 ];
@@ -636,12 +635,6 @@ fn every_path_the_pages_show_is_in_the_repository() {
 /// Commands the test does not run, with the reason; it still parses them (`--help` appended)
 /// and checks their files. (A word, or the whole command after the program with `=`.)
 const NOT_RUN: &[(&str, &str)] = &[
-    (
-        "figures",
-        "draws every figure of the book: about 20 s of CPU even in the test build; .ci/run \
-         runs it (`scripts/regenerate --check` draws them into target/regenerate/figures) and \
-         compares the result with book/src/figures",
-    ),
     (
         "/usr/games/stockfish",
         "plays Stockfish, which is not part of the repository (Debian's stockfish package)",

@@ -134,7 +134,7 @@ fn the_drawings_show_the_counts() {
     assert!(minimax_tree_svg("XXX").is_err(), "a bad board is an error");
 }
 
-/// The book's committed tree figures are what `searchlab figures` draws today: rerun it (and
+/// The book's committed tree figures are what `searchlab-book figures` draws today: rerun it (and
 /// commit) when the trees or their drawing change.
 #[test]
 fn the_book_figures_are_up_to_date() {

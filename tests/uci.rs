@@ -711,7 +711,10 @@ fn the_network_chosen_is_the_one_the_engine_plays_with() {
 
     // UCI's EvalFile: the neural stage plays with it, and keeps it across a change of stage.
     let mut uci = Uci::start();
-    uci.send(&format!("setoption name EvalFile value {}", blind.display()));
+    uci.send(&format!(
+        "setoption name EvalFile value {}",
+        blind.display()
+    ));
     uci.send("setoption name Stage value parallel");
     uci.send("setoption name Stage value neural");
     uci.send(position);

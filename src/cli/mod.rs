@@ -8,8 +8,6 @@ pub mod compare;
 pub mod datagen;
 #[cfg(feature = "course")]
 pub mod exercise;
-#[cfg(feature = "pictures")]
-pub mod figures;
 #[cfg(feature = "lab")]
 pub mod matchplay;
 pub mod output;

@@ -10,7 +10,7 @@
 //! - [`see_markdown`]: every capture of a position with its static exchange evaluation.
 //! - [`cost`] and [`cost_markdown`]: nodes, the share of them in the quiescence search, and
 //!   the deepest ply reached, over a set of positions.
-//! - [`book_figures`]: all of these for the book, as `searchlab figures` writes them into
+//! - [`book_figures`]: all of these for the book, as `searchlab-book figures` writes them into
 //!   `book/src/figures/`.
 //!
 //! Every number comes from a search run here; the book includes the generated files, and CI
@@ -420,7 +420,7 @@ pub const BOOK_SWING_DEPTH: Depth = 6;
 /// The depths of the book's cost table (the 24 ladder positions).
 pub const BOOK_COST_DEPTHS: [Depth; 2] = [4, 5];
 
-/// The files of the book's chapter on quiescence, by name: what `searchlab figures` writes.
+/// The files of the book's chapter on quiescence, by name: what `searchlab-book figures` writes.
 ///
 /// - `horizon.svg`: the horizon position ([`HORIZON`]).
 /// - `horizon-trap.svg`: 1.Nxe4 Nxe4 2.Nxc6 dxc6, with the evaluation after each move.

@@ -18,16 +18,11 @@
 //!   square by square, as a heat map (notebook 08b).
 //! - [`exercise`]: exercises, each a rung with its idea taken out, graded against the ladder
 //!   (`searchlab exercise`).
-//! - [`figures`]: the book's generated figures: which files, drawn from what, in parallel
-//!   (`searchlab figures` writes them).
-//! - [`foundations`]: the Foundations chapter's tables: the ladder positions with the reason
-//!   for each, perft counts.
 //! - [`horizon`]: the horizon effect and the quiescence search, taken apart (chapter 7).
 //! - [`neural`]: the learned evaluation taken apart: the training's losses, what the network
 //!   says a piece is worth on each square, single hidden units as heat maps (notebook 10b).
 //! - [`notebook`]: helpers for the evcxr notebooks (failing on a panic, pictures, tables,
 //!   looking inside a search).
-//! - [`numbers`]: the numbers the book and the README quote, by key: one number, one source.
 //! - [`parallel`]: parallel search taken apart: root splitting's serial share and Amdahl's
 //!   bound, time to depth with more threads, a table slot's two words (notebook 09).
 //! - [`selectivity`]: the selective stage's pieces measured on a set of positions: nodes,
@@ -39,9 +34,13 @@
 //!   [`eval_terms`] and [`tuning`] show weights by.
 //!
 //! The chapters' modules (`eval_terms`, `horizon`, `neural`, `parallel`, `selectivity`, `tree`,
-//! `tuning`, …) import the floor ([`draw`], [`weight_names`]), never each other; the book's
-//! tooling ([`figures`], [`numbers`], [`facts`], [`diff`]) and the [`notebook`] helpers import
-//! the chapters.
+//! `tuning`, …) import the floor ([`draw`], [`weight_names`]), never each other;
+//! [`diff`] and the [`notebook`] helpers import the chapters. The book's tooling (its figures,
+//! quoted numbers and facts) is a program of its own, `searchlab-book` (`crates/book`), which
+//! imports this crate; nothing here imports it.
+
+#![warn(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links)]
 
 // Without `pictures` (a learner's exercise crate): the exercises and the notebook helpers
 // that draw nothing.
@@ -52,18 +51,10 @@ pub mod draw;
 pub mod eval_terms;
 pub mod exercise;
 #[cfg(feature = "pictures")]
-pub mod facts;
-#[cfg(feature = "pictures")]
-pub mod figures;
-#[cfg(feature = "pictures")]
-pub mod foundations;
-#[cfg(feature = "pictures")]
 pub mod horizon;
 #[cfg(feature = "pictures")]
 pub mod neural;
 pub mod notebook;
-#[cfg(feature = "pictures")]
-pub mod numbers;
 #[cfg(feature = "pictures")]
 pub mod parallel;
 #[cfg(feature = "pictures")]

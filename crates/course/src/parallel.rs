@@ -41,25 +41,6 @@ fn times(factor: f64) -> String {
     }
 }
 
-/// The mean serial share over `shares` and its two bounds, for the prose (the table's last
-/// row): `serial.mean.share` (`29.7`, a percentage), `serial.mean.bound2` and
-/// `serial.mean.bound_any` (`1.54`, `3.36`: times faster at most, with 2 and any threads).
-pub fn add_serial_share(numbers: &mut crate::numbers::Numbers, shares: &[f64]) {
-    if shares.is_empty() {
-        return;
-    }
-    let mean = shares.iter().sum::<f64>() / shares.len() as f64;
-    numbers.add("serial.mean.share", format!("{:.1}", 100.0 * mean));
-    numbers.add(
-        "serial.mean.bound2",
-        format!("{:.2}", amdahl_bound(mean, 2.0)),
-    );
-    numbers.add(
-        "serial.mean.bound_any",
-        format!("{:.2}", amdahl_bound(mean, f64::INFINITY)),
-    );
-}
-
 /// A share from 0 to 1 as a percentage with one decimal: `61.8 %`.
 fn percent(share: f64) -> String {
     format!("{:.1} %", 100.0 * share)

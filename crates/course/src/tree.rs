@@ -40,7 +40,7 @@ use std::fmt::Write as _;
 /// complete (and the same as the engines' at depth 9).
 pub const FULL_DEPTH: Depth = 9;
 
-/// The position the book's figures draw (`searchlab figures`) and the tests check:
+/// The position the book's figures draw (`searchlab-book figures`) and the tests check:
 /// `XOX/.O./..X`, O to move, four empty cells (O wins on b3).
 pub const BOOK_POSITION: &str = "XOX/.O./..X";
 

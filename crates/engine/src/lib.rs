@@ -82,6 +82,7 @@
 //! ```
 
 #![warn(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links)]
 
 // The shared machinery every stage uses.
 pub mod board;

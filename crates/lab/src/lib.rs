@@ -27,6 +27,9 @@
 //! - [`rng`]: the seeded random numbers every tool draws from, so that runs repeat (the
 //!   engine's, re-exported: its tests draw from it too).
 
+#![warn(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links)]
+
 pub mod adam;
 pub mod compare;
 pub mod datagen;

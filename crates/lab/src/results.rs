@@ -5,8 +5,8 @@
 //! measured once and committed as data in `book/measured/matches.tsv`: one row per match, with
 //! the side the result is from, its opponent, the limit per move, the openings' seed, and the
 //! wins, draws and losses. The file's header gives the commands. This module reads it
-//! (compiled in), and the course's `teach::numbers` turns each row into the values the prose
-//! quotes: the record, the score and the Elo with its interval, computed here from W/D/L by
+//! (compiled in), and the book tooling's `numbers` (`searchlab-book`) turns each row into the
+//! values the prose quotes: the record, the score and the Elo with its interval, computed here from W/D/L by
 //! [`elo_estimate`], never typed.
 //!
 //! Some early matches kept only what they printed (a score, or an Elo with its interval), not

@@ -2,7 +2,7 @@
 //! from the ladder's node counts.
 
 use super::{percent, table};
-use crate::draw::table::thousands;
+use searchlab_course::draw::table::thousands;
 use searchlab_engine::positions::LADDER;
 use searchlab_engine::stats::Series;
 use searchlab_engine::Depth;

@@ -4,7 +4,7 @@
 //! the main job's clock table.
 
 use super::{table, Numbers};
-use crate::draw::table::{markdown_table, thousands};
+use searchlab_course::draw::table::{markdown_table, thousands};
 use searchlab_engine::error::{Error, Result};
 
 /// The measured speeds the book quotes, committed (see [`speeds`]).

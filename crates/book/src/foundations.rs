@@ -5,14 +5,14 @@
 //! - [`positions_markdown`]: a set of positions as a table: name, why it is there, its FEN,
 //!   and whether `searchlab compare` runs it by default.
 //! - [`perft_markdown`]: perft counts per depth, computed here with the crate's own perft.
-//! - [`book_figures`]: both for the book (`positions.md`, `perft.md`), as `searchlab figures`
+//! - [`book_figures`]: both for the book (`positions.md`, `perft.md`), as `searchlab-book figures`
 //!   writes them into `book/src/figures/`.
 //!
 //! The positions' table is read from [`searchlab_engine::positions`], so the book lists exactly the
 //! positions its numbers were measured on; a test checks that the committed files are current.
 //! Another test shows the properties of Zobrist keys that the search relies on.
 
-use crate::draw::table::thousands;
+use searchlab_course::draw::table::thousands;
 use searchlab_engine::games::chess::START_FEN;
 use searchlab_engine::games::Chess;
 use searchlab_engine::positions::{NamedPosition, COMPARE, KIWIPETE, LADDER};
@@ -111,7 +111,7 @@ mod tests {
     }
 
     /// The committed `book/src/figures/positions.md` and `perft.md` are what the code writes
-    /// (`searchlab figures` writes them again).
+    /// (`searchlab-book figures` writes them again).
     #[test]
     fn the_committed_tables_are_current() {
         let folder = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))

@@ -9,7 +9,7 @@
 //! here. What a table shows of a row is this module's (its `kind`).
 
 use super::{percent, table, Numbers};
-use crate::draw::table::thousands;
+use searchlab_course::draw::table::thousands;
 use searchlab_engine::error::{Error, Result};
 use searchlab_lab::elo::{rating_fit, RatedResult};
 use searchlab_lab::ladder;

@@ -1,30 +1,49 @@
-//! `searchlab figures`: writes the book's generated figures (SVG, markdown tables, stage
-//! diffs) into a folder, printing each file's path as it is written.
-//!
-//! Which files, and what they are drawn from, is [`searchlab::teach::figures`]'s business: it
-//! draws them (the searches on every core, with a progress bar here), this command writes them.
-//! Every figure comes from node counts or committed measurements, never from timings, so the
-//! files are the same on any machine: CI compares a fresh run with `book/src/figures`.
-use super::output::outln;
+//! `searchlab-book`: the book tooling's command line (see the library's docs, [`searchlab_book`]).
 
 use anyhow::Context;
-use searchlab::teach::figures::{self, Progress};
-use searchlab::teach::plot::Series;
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use searchlab_book::figures::{self, Progress};
+use searchlab_course::plot::Series;
 use std::path::{Path, PathBuf};
 
-/// Where the figures go when no folder is given: the book's figure folder.
-pub const DEFAULT_DIR: &str = "book/src/figures";
+/// The book's tooling: writes what the book includes and quotes.
+#[derive(Parser, Debug)]
+#[command(name = "searchlab-book", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-/// Arguments of `searchlab figures`.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Write the book's generated figures, tables, diffs and numbers into a folder.
+    Figures(Args),
+}
+
+fn main() -> anyhow::Result<()> {
+    match Cli::parse().command {
+        Command::Figures(args) => run(args),
+    }
+}
+
+/// Where the figures go when no folder is given: the book's figure folder.
+const DEFAULT_DIR: &str = "book/src/figures";
+
+/// Arguments of `searchlab-book figures`.
 #[derive(clap::Args, Debug, Default)]
-pub struct Args {
+struct Args {
     /// Folder to write the figures into (created if missing) [default: book/src/figures].
     dir: Option<PathBuf>,
+    /// Print one JSON object listing the files, with the numbers behind the charts.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Writes every figure into the folder and prints each file's path (or, with `--json`, one
 /// object listing them with the numbers behind the charts).
-pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
+fn run(args: Args) -> anyhow::Result<()> {
+    let json = args.json;
     let dir = args.dir.unwrap_or_else(|| PathBuf::from(DEFAULT_DIR));
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let mut written = Vec::new();
@@ -33,14 +52,16 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
         let path = dir.join(name);
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
         if !json {
-            outln!("{}", path.display());
+            println!("{}", path.display());
         }
         written.push(path);
         Ok(())
     };
-    let bar = super::progress_bar(
-        0,
-        "searching the ladder positions [{bar:40}] {pos}/{len} searches ({elapsed})",
+    // Drawn only on a terminal (indicatif hides it otherwise).
+    let style = "searching the ladder positions [{bar:40}] {pos}/{len} searches ({elapsed})";
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(style).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let measured = figures::draw(write, |progress| match progress {
         Progress::Started { searches } => bar.set_length(searches as u64),
@@ -70,7 +91,7 @@ pub fn run(args: Args, json: bool) -> anyhow::Result<()> {
             "nodes_per_depth": by_stage(&measured.nodes, &|v| (v as u64).into()),
             "first_move_cutoff_rate_per_depth": by_stage(&measured.cutoff_rates, &|v| v.into()),
         });
-        outln!("{}", serde_json::to_string_pretty(&out)?);
+        println!("{}", serde_json::to_string_pretty(&out)?);
     }
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! The book's generated figures: which files, drawn from what, in parallel. `searchlab figures`
+//! The book's generated figures: which files, drawn from what, in parallel. `searchlab-book figures`
 //! writes them into a folder ([`draw`] hands it each file as it is drawn).
 //!
 //! Every figure is drawn from node counts only, never from timings, so drawing them again on
@@ -6,7 +6,7 @@
 //! when a search changes.
 //!
 //! - `tree-minimax.svg`, `tree-alphabeta.svg`: the traced trees of the tic-tac-toe position
-//!   `XOX/.O./..X`, O to move (see [`crate::tree`]).
+//!   `XOX/.O./..X`, O to move (see [`searchlab_course::tree`]).
 //! - `nodes-per-depth.svg`, `branching-factor.svg`: every stage of [`STAGES`], and the
 //!   ordering oracle, on the 24 ladder positions at depths 1 to 4
 //!   ([`searchlab_lab::compare::compare`]).
@@ -20,10 +20,10 @@
 //! - `positions.md`, `perft.md`: the Foundations chapter's table of the 24 ladder positions
 //!   and perft counts ([`crate::foundations::book_figures`]).
 //! - `<stage>.diff`: for every rung but the first, what it adds to the rung below
-//!   ([`crate::diff::stage_diff`]), which the book includes in each chapter.
+//!   ([`searchlab_course::diff::stage_diff`]), which the book includes in each chapter.
 //! - `horizon*.svg`, `horizon*.md`: chapter 7's horizon position, the pvs and quiescence
 //!   searches of it side by side, one quiescence node taken apart, its captures' SEE, and what
-//!   quiescence costs ([`crate::horizon::book_figures`]).
+//!   quiescence costs ([`searchlab_course::horizon::book_figures`]).
 //! - `elo-ladder.svg`: each rung's Elo over the rung below, from the match results committed
 //!   in `book/measured/elo-ladder.tsv` ([`searchlab_lab::ladder`]), not from a search.
 //! - `parallel-speedup.svg`: chapter 9's measured speed-ups, from the results committed in
@@ -31,7 +31,7 @@
 //! - `neural-training.svg`, `neural-knight.svg`, `neural-king.svg`, `neural-units.svg`: the
 //!   learned evaluation's chapter: the compiled-in network's losses from the record beside
 //!   it, what it says a knight and a king are worth on each square, and the first-layer
-//!   weights of the units its output weighs most ([`crate::neural::book_figures`]).
+//!   weights of the units its output weighs most ([`searchlab_course::neural::book_figures`]).
 //! - `parallel-serial-share.md`: chapter 9's table of root splitting's bound, the first root
 //!   move's share of the nodes on each bench position (one thread: exact, about 10 seconds).
 //!
@@ -39,8 +39,10 @@
 //! core, the slowest first; on two cores they take about 20 seconds, most of it the oracle,
 //! minimax at depth 4, and alphabeta and iterative at depth 5.
 
-use crate::diff::stage_diff;
-use crate::plot::{self, Series};
+use crate::numbers::Numbers;
+use searchlab_course::diff::stage_diff;
+use searchlab_course::parallel::amdahl_bound;
+use searchlab_course::plot::{self, Series};
 use searchlab_engine::error::{Error, Result};
 use searchlab_engine::games::Chess;
 use searchlab_engine::positions::LADDER;
@@ -107,11 +109,11 @@ pub fn draw<E: From<Error>>(
 ) -> std::result::Result<Measured, E> {
     emit(
         "tree-minimax.svg",
-        crate::tree::minimax_tree_svg(crate::tree::BOOK_POSITION)?,
+        searchlab_course::tree::minimax_tree_svg(searchlab_course::tree::BOOK_POSITION)?,
     )?;
     emit(
         "tree-alphabeta.svg",
-        crate::tree::alphabeta_tree_svg(crate::tree::BOOK_POSITION)?,
+        searchlab_course::tree::alphabeta_tree_svg(searchlab_course::tree::BOOK_POSITION)?,
     )?;
     for stage in STAGES.iter().filter(|s| previous_stage(s.name).is_some()) {
         emit(&format!("{}.diff", stage.name), stage_diff(stage.name)?)?;
@@ -166,8 +168,8 @@ pub fn draw<E: From<Error>>(
     }
 
     // --- Chapter 7, quiescence: the horizon position and its tables ----------------------
-    // (crate::horizon::book_figures names each file; about a second in all.)
-    for (name, text) in crate::horizon::book_figures()? {
+    // (searchlab_course::horizon::book_figures names each file; about a second in all.)
+    for (name, text) in searchlab_course::horizon::book_figures()? {
         emit(name, text)?;
     }
 
@@ -183,8 +185,8 @@ pub fn draw<E: From<Error>>(
     )?;
 
     // --- Stage 10, a learned evaluation: the compiled-in network's training and first layer --
-    // (crate::neural::book_figures names each file; well under a second.)
-    for (name, text) in crate::neural::book_figures()? {
+    // (searchlab_course::neural::book_figures names each file; well under a second.)
+    for (name, text) in searchlab_course::neural::book_figures()? {
         emit(name, text)?;
     }
 
@@ -196,7 +198,7 @@ pub fn draw<E: From<Error>>(
         "parallel-serial-share.md",
         format!(
             "At depth {depth}, on one thread (exact node counts):\n\n{}",
-            crate::parallel::serial_share_markdown(LADDER, &shares)
+            searchlab_course::parallel::serial_share_markdown(LADDER, &shares)
         ),
     )?;
 
@@ -248,7 +250,7 @@ pub fn draw<E: From<Error>>(
     crate::numbers::add_side_by_side(&mut numbers)?;
     crate::numbers::add_bench_signature(&mut numbers)?;
     crate::facts::add_ladder_facts(&mut numbers);
-    crate::parallel::add_serial_share(&mut numbers, &shares);
+    add_serial_share(&mut numbers, &shares);
     crate::facts::add_setup_times(&mut numbers)?;
     crate::numbers::add_neural(&mut numbers)?;
     emit(
@@ -382,6 +384,25 @@ fn per_position(totals: &[Series], positions: usize) -> Vec<Series> {
         .iter()
         .map(|s| s.map_values(|_, n| n / positions as f64))
         .collect()
+}
+
+/// The mean serial share over `shares` and its two bounds, for the prose (the table's last
+/// row): `serial.mean.share` (`29.7`, a percentage), `serial.mean.bound2` and
+/// `serial.mean.bound_any` (`1.54`, `3.36`: times faster at most, with 2 and any threads).
+pub fn add_serial_share(numbers: &mut Numbers, shares: &[f64]) {
+    if shares.is_empty() {
+        return;
+    }
+    let mean = shares.iter().sum::<f64>() / shares.len() as f64;
+    numbers.add("serial.mean.share", format!("{:.1}", 100.0 * mean));
+    numbers.add(
+        "serial.mean.bound2",
+        format!("{:.2}", amdahl_bound(mean, 2.0)),
+    );
+    numbers.add(
+        "serial.mean.bound_any",
+        format!("{:.2}", amdahl_bound(mean, f64::INFINITY)),
+    );
 }
 
 #[cfg(test)]

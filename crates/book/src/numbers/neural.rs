@@ -1,10 +1,10 @@
 //! The learned evaluation's numbers (`neural.*`): from the record beside the compiled-in
 //! network, the hidden-size experiment, and the network's scores beside the hand-written
 //! evaluation's on the shipped sample. The book's tooling reads the chapter's helpers
-//! ([`crate::neural`]) here; the chapter does not know of the numbers.
+//! ([`searchlab_course::neural`]) here; the chapter does not know of the numbers.
 
 use super::Numbers;
-use crate::neural;
+use searchlab_course::neural;
 use searchlab_engine::error::Result;
 
 /// The learned evaluation's numbers: from the record beside the compiled-in network

@@ -1,10 +1,10 @@
 //! The numbers counted by searching now: the ladder's node counts (from the searches behind
 //! the charts), the side searches (MTD(f), the seven positions of `compare`), the whole
 //! tic-tac-toe tree, the selective stage's pieces and the bench signatures. Exact, so never
-//! typed: each run of `searchlab figures` counts them again.
+//! typed: each run of `searchlab-book figures` counts them again.
 
 use super::{table, Numbers};
-use crate::draw::table::thousands;
+use searchlab_course::draw::table::thousands;
 use searchlab_engine::error::Result;
 use searchlab_engine::games::TicTacToe;
 use searchlab_engine::positions::{COMPARE, LADDER};

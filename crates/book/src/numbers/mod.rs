@@ -1,6 +1,6 @@
 //! The numbers the book and the README quote: one number, one source.
 //!
-//! A node count is exact, so the book never types one: `searchlab figures` writes every count
+//! A node count is exact, so the book never types one: `searchlab-book figures` writes every count
 //! the prose quotes into `book/src/figures/numbers.tsv` (one `key<TAB>value` line each, drawn
 //! from the same searches as the charts), and the node tables into markdown files the chapters
 //! include. A time, a speed or an Elo figure is not exact: it is read from one committed
@@ -38,7 +38,7 @@
 //! By concern, a file each: [`searched`] counts what is exact by searching now; [`measured`]
 //! and [`matches`](mod@matches) read the committed measurements and match results; [`neural`]
 //! reads the learned evaluation's records; [`node_tables`] draws the node tables. Everything is
-//! re-exported here, where `searchlab figures` finds it. As the book's tooling, this module
+//! re-exported here, where `searchlab-book figures` finds it. As the book's tooling, this module
 //! may import the chapters' helpers (for their numbers) and the drawing floor; no chapter
 //! imports it but to add its own keys to a [`Numbers`].
 
@@ -66,7 +66,7 @@ pub use searched::{
     PIECES_DEPTH, SHORT_MATES,
 };
 
-use crate::draw::table::{markdown_table, thousands};
+use searchlab_course::draw::table::{markdown_table, thousands};
 use std::collections::BTreeMap;
 
 /// Every quotable number, by key (sorted, so the file is the same on every run).
@@ -94,7 +94,7 @@ impl Numbers {
     /// The file `scripts/numbers` reads: a header, then `key<TAB>value` lines, sorted by key.
     pub fn to_tsv(&self) -> String {
         let mut out = String::from(
-            "# Every number the book and the README quote, by key: written by `searchlab figures`\n\
+            "# Every number the book and the README quote, by key: written by `searchlab-book figures`\n\
              # (node counts from its searches, the rest from book/measured/). Do not edit.\n",
         );
         for (key, value) in &self.values {
