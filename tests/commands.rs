@@ -143,7 +143,8 @@ const PROGRAMS: &[&str] = &[
 
 /// The searchlab arguments of a line, if the line runs searchlab: `searchlab ARGS`,
 /// `target/release/searchlab ARGS` (or debug), `cargo run [--release] [-- ARGS]`. `None` for
-/// any other line, and for a bare program name in inline code (which names the program).
+/// any other line (`cargo run -p searchlab-book …` runs another program), and for a bare
+/// program name in inline code (which names the program).
 fn searchlab_args(words: &[String], inline: bool) -> Option<Vec<String>> {
     let program = words.first()?.as_str();
     let rest: Vec<String> = if program == "searchlab"
@@ -155,6 +156,14 @@ fn searchlab_args(words: &[String], inline: bool) -> Option<Vec<String>> {
         }
         words[1..].to_vec()
     } else if program == "cargo" && words.get(1).map(String::as_str) == Some("run") {
+        // Another package's program (`cargo run -p searchlab-book -- figures`) is not searchlab.
+        let package = words
+            .iter()
+            .position(|w| w == "-p" || w == "--package" || w == "--bin")
+            .and_then(|at| words.get(at + 1));
+        if package.is_some_and(|name| name != "searchlab") {
+            return None;
+        }
         match words.iter().position(|w| w == "--") {
             Some(at) => words[at + 1..].to_vec(),
             None => Vec::new(),
@@ -939,6 +948,7 @@ fn the_scanner_finds_block_and_inline_commands() {
                 cargo run --release -- search --fen \"<FEN>\" \\\n    --depth 3   # a comment\n\
                 python3 scripts/uci_check.py target/release/searchlab\n\
                 target/release/searchlab uci\n\
+                cargo run --release -p searchlab-book -- figures\n\
                 ```\n\
                 And `cargo run --release`, not `cargo build --release`.\n";
     let found = commands_in("page.md", page).unwrap();
@@ -965,7 +975,7 @@ fn the_scanner_finds_block_and_inline_commands() {
                 ]
             ),
             ("page.md:8".to_string(), words("uci")),
-            ("page.md:10".to_string(), vec![]),
+            ("page.md:11".to_string(), vec![]),
         ]
     );
     assert_eq!(
