@@ -14,6 +14,7 @@
 //!
 //! A commit that claims to be a pure speed-up must leave the signature unchanged.
 
+use crate::clock::Instant;
 use crate::error::Result;
 use crate::games::Chess;
 use crate::limits::SearchLimits;
@@ -22,7 +23,7 @@ use crate::score::Depth;
 use crate::search::{EngineSpec, ToEngineSpec};
 use crate::stats::nodes_per_second;
 use serde::Serialize;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The depth `searchlab bench` searches when none is given: chosen so that the whole ladder
 /// set takes a few seconds (well under a minute) in a release build.

@@ -86,6 +86,7 @@
 
 // The shared machinery every stage uses.
 pub mod board;
+pub mod clock;
 pub mod error;
 pub mod eval;
 pub mod game;

@@ -20,13 +20,14 @@
 //! of what is left is never planned for, so the reserve shrinks with the clock but only
 //! reaches zero with it. See [`SearchLimits::time_budget`].
 
+use crate::clock::Instant;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::score::{Depth, Ply};
 use crate::stats::SearchStats;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A flag another thread sets to stop a running search (the UCI `stop` command).
 ///

@@ -32,6 +32,7 @@
 //! the search is not reproducible (which thread stores first decides what the others find),
 //! and it is judged by what it is for: strength at the same time, and time to the same depth.
 
+use crate::clock::Instant;
 use crate::game::{Evaluator, Game};
 use crate::limits::{ClockStart, SearchLimits};
 use crate::score::Depth;
@@ -41,7 +42,7 @@ use crate::search::threads::{engine_methods_of_searchers, Searchers, StopOnDrop}
 use crate::stats::{Iteration, SearchResult};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The name of this engine: on the command line, in UCI's `Stage` option, in the tables.
 pub const NAME: &str = "parallel";

@@ -109,6 +109,9 @@ impl<G: Game + 'static> EngineSpec<G> {
     /// The same engine on `threads` threads: an error unless it is from 1 to [`MAX_THREADS`],
     /// and more than one only for a parallel search.
     pub fn with_threads(mut self, threads: usize) -> Result<EngineSpec<G>> {
+        if MAX_THREADS == 1 && threads > 1 {
+            return Err(self.bad_threads("this build has no threads (a browser page's)".into()));
+        }
         if !(1..=MAX_THREADS).contains(&threads) {
             return Err(self.not_a_thread_count(&threads.to_string()));
         }

@@ -29,8 +29,13 @@ impl Drop for StopOnDrop<'_> {
     }
 }
 
-/// The most threads a search may use (the UCI option's maximum).
-pub const MAX_THREADS: usize = 256;
+/// The most threads a search may use (the UCI option's maximum). A browser page
+/// (`wasm32-unknown-unknown`) has no threads to start: there every search is on one.
+pub const MAX_THREADS: usize = if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+    1
+} else {
+    256
+};
 
 /// One searcher per thread, sharing one transposition table.
 pub struct Searchers<G: Game, E: Evaluator<G> = <G as Game>::Evaluator> {

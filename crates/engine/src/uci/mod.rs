@@ -158,6 +158,7 @@ pub use info::{
     uci_lines, InfoScore,
 };
 
+use crate::clock::Instant;
 use crate::eval::network::Network;
 use crate::game::Game;
 use crate::games::Chess;
@@ -168,7 +169,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use worker::{EngineThread, GoJob, Job};
 
 /// The name the engine gives in answer to `uci`: `searchlab <version>`.

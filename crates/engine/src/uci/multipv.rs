@@ -23,6 +23,7 @@
 //! With `MultiPV` at 1 (the default) none of this runs: the search is the stage's own.
 
 use super::info::{info_line, InfoScore};
+use crate::clock::Instant;
 use crate::games::Chess;
 use crate::limits::{ClockStart, SearchLimits, Stopper};
 use crate::score::{Depth, Score};
@@ -30,7 +31,6 @@ use crate::search::deepening::{max_iteration_depth, DEFAULT_DEPTH};
 use crate::search::registry::Stage;
 use crate::search::Engine;
 use chess::ChessMove;
-use std::time::Instant;
 
 /// What the GUI asked for beyond the limits.
 #[derive(Clone, Copy, Debug)]

@@ -1,0 +1,166 @@
+//! A page's request, read and answered: plain Rust, the same natively and in the page.
+
+use searchlab_engine::games::Chess;
+use searchlab_engine::limits::SearchLimits;
+use searchlab_engine::search::EngineSpec;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::time::Duration;
+
+/// The deepest perft a page may ask for: perft 6 of the start position is 119 million leaves,
+/// seconds of a page's time; deeper would freeze it for minutes.
+pub const MAX_PERFT_DEPTH: u32 = 6;
+
+/// The answer to `request` (`key=value` lines: see the crate docs), as JSON: the result, or
+/// `{"error": "…"}` naming what is wrong (a bad FEN names its field, an unknown stage lists the
+/// stages). Never panics on any text.
+pub fn answer(request: &str) -> String {
+    match answer_or_error(request) {
+        Ok(json) => json,
+        Err(error) => format!("{{\"error\":{}}}", quoted(&error)),
+    }
+}
+
+fn answer_or_error(request: &str) -> Result<String, String> {
+    let fields = read_fields(request)?;
+    let field = |key: &str| fields.get(key).map(String::as_str);
+    let number = |key: &str| -> Result<Option<u64>, String> {
+        field(key)
+            .map(|text| {
+                text.parse::<u64>()
+                    .map_err(|_| format!("{key}={text}: not a whole number"))
+            })
+            .transpose()
+    };
+    let fen = field("fen").unwrap_or(searchlab_engine::games::chess::START_FEN);
+    let game = Chess::from_fen(fen).map_err(|error| error.to_string())?;
+    match field("command") {
+        Some("search") => {
+            let spec: EngineSpec<Chess> = field("engine")
+                .unwrap_or(searchlab_engine::search::strongest_stage())
+                .parse()
+                .map_err(|error: searchlab_engine::error::Error| error.to_string())?;
+            let limits = SearchLimits {
+                depth: number("depth")?.map(|d| d.min(u64::from(u32::MAX)) as u32),
+                movetime: number("movetime")?.map(Duration::from_millis),
+                nodes: number("nodes")?,
+                ..SearchLimits::default()
+            };
+            if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+                return Err("a search needs a limit: depth=N, movetime=MS or nodes=N".into());
+            }
+            limits.validate().map_err(|error| error.to_string())?;
+            Ok(search(game, &spec, &limits))
+        }
+        Some("perft") => {
+            let depth = number("depth")?.ok_or("perft needs depth=N")?;
+            if depth > u64::from(MAX_PERFT_DEPTH) {
+                return Err(format!(
+                    "depth={depth}: at most {MAX_PERFT_DEPTH} in a page"
+                ));
+            }
+            Ok(format!("{{\"leaves\":{}}}", game.perft(depth as u32)))
+        }
+        Some(other) => Err(format!(
+            "command={other}: the commands are search and perft"
+        )),
+        None => Err("no command=: the commands are search and perft".into()),
+    }
+}
+
+/// The request's fields by key; an error names a line that is not `key=value`.
+fn read_fields(request: &str) -> Result<BTreeMap<String, String>, String> {
+    let mut fields = BTreeMap::new();
+    for line in request.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (key, value) = line
+            .split_once('=')
+            .ok_or_else(|| format!("'{line}' is not key=value"))?;
+        fields.insert(key.trim().to_string(), value.trim().to_string());
+    }
+    Ok(fields)
+}
+
+/// Searches `game` with the engine `spec` describes, as `searchlab search --json` reports it:
+/// the move, the score, the line, the depth, the nodes and the time.
+fn search(mut game: Chess, spec: &EngineSpec<Chess>, limits: &SearchLimits) -> String {
+    let mut engine = spec.build();
+    let result = engine.search(&mut game, limits);
+    let pv: Vec<String> = result.pv.iter().map(|mv| quoted(&mv.to_string())).collect();
+    let mut json = String::from("{");
+    let best = result.best_move.map(|mv| quoted(&mv.to_string()));
+    let _ = write!(
+        json,
+        "\"stage\":{},\"move\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time_ms\":{:.3},\"pv\":[{}]}}",
+        quoted(spec.stage().name),
+        best.unwrap_or_else(|| "null".into()),
+        quoted(&result.score.to_string()),
+        result.depth,
+        result.stats.nodes,
+        result.time.as_secs_f64() * 1000.0,
+        pv.join(",")
+    );
+    json
+}
+
+/// `text` as a JSON string.
+fn quoted(text: &str) -> String {
+    let mut json = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => json.push_str("\\\""),
+            '\\' => json.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(json, "\\u{:04x}", c as u32);
+            }
+            c => json.push(c),
+        }
+    }
+    json.push('"');
+    json
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+
+    #[test]
+    fn a_search_answers_with_the_move_score_and_nodes() {
+        let json = answer(&format!(
+            "command=search\nfen={MATE_IN_ONE}\nengine=pvs\ndepth=3"
+        ));
+        assert!(
+            json.starts_with("{\"stage\":\"pvs\",\"move\":\"a1a8\",\"score\":\"mate 1\""),
+            "{json}"
+        );
+        // The node count is the native search's, to the node.
+        let mut game = Chess::from_fen(MATE_IN_ONE).unwrap();
+        let native = searchlab_engine::search::engine_for::<Chess>("pvs")
+            .unwrap()
+            .search(&mut game, &SearchLimits::depth(3));
+        assert!(
+            json.contains(&format!("\"nodes\":{},", native.stats.nodes)),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn perft_counts_the_start_position() {
+        assert_eq!(answer("command=perft\ndepth=4"), "{\"leaves\":197281}");
+    }
+
+    #[test]
+    fn bad_requests_are_answered_with_what_is_wrong() {
+        let error = |request: &str| answer(request);
+        assert!(error("command=search\nfen=8/8/8/8/8/8/8/8 w - - 0 1\ndepth=2").contains("error"));
+        assert!(error("command=search\nengine=quick\ndepth=2").contains("minimax"));
+        assert!(error("command=search").contains("needs a limit"));
+        assert!(error("command=search\ndepth=two").contains("depth=two: not a whole number"));
+        assert!(error("command=perft\ndepth=9").contains("at most 6"));
+        assert!(error("command=fly").contains("the commands are search and perft"));
+        assert!(error("just words").contains("'just words' is not key=value"));
+        assert!(error("command=search\nengine=parallel threads=2\ndepth=2").starts_with("{"));
+        assert_eq!(quoted("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
+    }
+}
