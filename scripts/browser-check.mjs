@@ -4,9 +4,16 @@
 // to the native binary's (scripts/wasm-cases.mjs). Fails on any console error. Prints the time
 // from navigation to the engine's first answer. Called by scripts/browser-check.
 //
+// Then it opens the built book (book/book, with its widgets: scripts/book) and uses the
+// "compare the rungs" widget of the measuring chapter as a reader would: picks a position and a
+// depth, searches, and holds each row's node count to the native binary's; stops a long search
+// and searches again. Screenshots at 1280 px go to DRIVER_DIR/screens/.
+//
 //   node scripts/browser-check.mjs MODULE.wasm NATIVE_SEARCHLAB DRIVER_DIR
 import http from "node:http";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { extname, join, normalize } from "node:path";
 import { createRequire } from "node:module";
 import { checkAgainstNative } from "./wasm-cases.mjs";
 
@@ -42,6 +49,77 @@ const server = http.createServer((request, response) => {
 });
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 
+// The built book, served as `scripts/book --open` serves it.
+const BOOK = new URL("../book/book/", import.meta.url).pathname;
+const TYPES = { ".html": "text/html", ".css": "text/css", ".js": "text/javascript",
+  ".mjs": "text/javascript", ".wasm": "application/wasm", ".svg": "image/svg+xml",
+  ".png": "image/png", ".json": "application/json", ".woff2": "font/woff2", ".woff": "font/woff",
+  ".ttf": "font/ttf", ".ico": "image/x-icon", ".txt": "text/plain" };
+const book = http.createServer((request, response) => {
+  const path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname));
+  const file = join(BOOK, path.endsWith("/") ? `${path}index.html` : path);
+  if (!file.startsWith(BOOK) || !existsSync(file)) {
+    response.writeHead(404);
+    response.end();
+    return;
+  }
+  response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+  response.end(readFileSync(file));
+});
+await new Promise((resolve) => book.listen(0, "127.0.0.1", resolve));
+
+/** The compare widget, used as a reader would; its problems go into `problems`. */
+async function checkCompareWidget(browser, problems) {
+  if (!existsSync(join(BOOK, "widgets/searchlab_web.wasm"))) {
+    problems.push("book/book has no widgets: build the book first (scripts/book)");
+    return "no widget";
+  }
+  const screens = join(driverDir, "screens");
+  mkdirSync(screens, { recursive: true });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`measuring.html console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`measuring.html: ${error}`));
+  const started = Date.now();
+  await page.goto(`http://127.0.0.1:${book.address().port}/measuring.html`);
+  await page.waitForSelector(".sl-widget", { timeout: 30000 });
+  const interactive = Date.now() - started;
+  const widget = page.locator(".sl-widget");
+  await widget.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(screens, "compare-before.png") });
+  await widget.locator("select").selectOption({ label: "kiwipete" });
+  await page.fill(".sl-depth", "3");
+  await page.click(".sl-run");
+  await page.waitForFunction(() => document.querySelector(".sl-status").textContent === "done",
+    null, { timeout: 60000 });
+  await page.screenshot({ path: join(screens, "compare-after.png") });
+  const fen = await page.inputValue(".sl-fen");
+  const rows = await page.$$eval(".sl-table tbody tr",
+    (trs) => trs.map((tr) => [tr.dataset.stage, Number(tr.dataset.nodes)]));
+  for (const [stage, nodes] of rows) {
+    const nat = JSON.parse(execFileSync(native, ["--json", "search", "--fen", fen, "--stage",
+      stage, "--depth", "3"]));
+    if (nodes !== nat.nodes) problems.push(`widget: ${stage} ${nodes} nodes, native ${nat.nodes}`);
+  }
+  if (rows.length !== 9) problems.push(`widget: ${rows.length} rows, not the 9 stages ticked`);
+  // A long search, stopped: the worker is ended, the page says so, and searches again.
+  await page.check(".sl-widget input[value=minimax]");
+  await page.fill(".sl-depth", "8");
+  await page.click(".sl-run");
+  await page.waitForTimeout(300);
+  await page.click(".sl-stop");
+  await page.waitForFunction(() => document.querySelector(".sl-status").textContent.startsWith("stopped"),
+    null, { timeout: 5000 }).catch(() => problems.push("widget: Stop did not stop the search"));
+  await page.fill(".sl-depth", "2");
+  await page.click(".sl-run");
+  await page.waitForFunction(() => document.querySelector(".sl-status").textContent === "done",
+    null, { timeout: 30000 }).catch(() => problems.push("widget: no search after a stop"));
+  await page.close();
+  return `the compare widget interactive ${interactive} ms after navigation, ${rows.length} ` +
+    "rows equal to the native binary's, stopped and searched again";
+}
+
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
 const errors = [];
 let status = 0;
@@ -58,6 +136,7 @@ try {
   const readyAt = await page.evaluate(() => window.readyAt);
   const ask = (request) => page.evaluate((r) => window.ask(r), request);
   const { problems, compared } = await checkAgainstNative(ask, native);
+  const widget = await checkCompareWidget(browser, problems);
   problems.push(...errors);
   if (problems.length) {
     console.log(problems.join("\n"));
@@ -65,10 +144,11 @@ try {
   } else {
     console.log(`browser-check: Chromium ${browser.version()}: the engine answered ` +
       `${readyAt.toFixed(0)} ms after navigation; ${compared} searches equal to the native ` +
-      `binary's to the node, perft, the clock and a refusal ok; no console error`);
+      `binary's to the node, perft, the clock and a refusal ok; ${widget}; no console error`);
   }
 } finally {
   await browser.close();
   server.close();
+  book.close();
 }
 process.exit(status);

@@ -12,6 +12,7 @@
 //! ```text
 //! command=search        fen=FEN  engine=STAGE [WORD …]  depth=N  movetime=MS  nodes=N
 //! command=perft         fen=FEN  depth=N
+//! command=ladder        (the positions of `searchlab compare` and the stages, to offer)
 //! ```
 //!
 //! Everything else is [`answer`], plain Rust that the native tests call; this crate only adds

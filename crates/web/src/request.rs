@@ -2,7 +2,8 @@
 
 use searchlab_engine::games::Chess;
 use searchlab_engine::limits::SearchLimits;
-use searchlab_engine::search::EngineSpec;
+use searchlab_engine::positions::COMPARE;
+use searchlab_engine::search::{uci_stages, EngineSpec};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::Duration;
@@ -61,11 +62,44 @@ fn answer_or_error(request: &str) -> Result<String, String> {
             }
             Ok(format!("{{\"leaves\":{}}}", game.perft(depth as u32)))
         }
+        Some("ladder") => Ok(ladder()),
         Some(other) => Err(format!(
-            "command={other}: the commands are search and perft"
+            "command={other}: the commands are search, perft and ladder"
         )),
-        None => Err("no command=: the commands are search and perft".into()),
+        None => Err("no command=: the commands are search, perft and ladder".into()),
     }
+}
+
+/// What a page offers to search: the positions of `searchlab compare` (name, FEN, why each is
+/// there) and the stages of the ladder with stage 10 (name, what it adds), from the engine's
+/// own lists, so that a page never types one.
+fn ladder() -> String {
+    let positions: Vec<String> = COMPARE
+        .iter()
+        .map(|p| {
+            format!(
+                "{{\"name\":{},\"fen\":{},\"why\":{}}}",
+                quoted(p.name),
+                quoted(p.fen),
+                quoted(p.why)
+            )
+        })
+        .collect();
+    let stages: Vec<String> = uci_stages()
+        .iter()
+        .map(|s| {
+            format!(
+                "{{\"name\":{},\"summary\":{}}}",
+                quoted(s.name),
+                quoted(s.summary)
+            )
+        })
+        .collect();
+    format!(
+        "{{\"positions\":[{}],\"stages\":[{}]}}",
+        positions.join(","),
+        stages.join(",")
+    )
 }
 
 /// The request's fields by key; an error names a line that is not `key=value`.
@@ -146,6 +180,21 @@ mod tests {
     }
 
     #[test]
+    fn the_ladder_lists_compare_s_positions_and_the_stages() {
+        let json = answer("command=ladder");
+        assert!(
+            json.starts_with("{\"positions\":[{\"name\":\"start\",\"fen\":"),
+            "{json}"
+        );
+        assert_eq!(json.matches("\"fen\":").count(), COMPARE.len());
+        assert_eq!(
+            json.matches("\"summary\":").count(),
+            10,
+            "nine rungs and stage 10"
+        );
+    }
+
+    #[test]
     fn perft_counts_the_start_position() {
         assert_eq!(answer("command=perft\ndepth=4"), "{\"leaves\":197281}");
     }
@@ -158,7 +207,7 @@ mod tests {
         assert!(error("command=search").contains("needs a limit"));
         assert!(error("command=search\ndepth=two").contains("depth=two: not a whole number"));
         assert!(error("command=perft\ndepth=9").contains("at most 6"));
-        assert!(error("command=fly").contains("the commands are search and perft"));
+        assert!(error("command=fly").contains("the commands are search, perft and ladder"));
         assert!(error("just words").contains("'just words' is not key=value"));
         assert!(error("command=search\nengine=parallel threads=2\ndepth=2").starts_with("{"));
         assert_eq!(quoted("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
