@@ -68,6 +68,48 @@ const book = http.createServer((request, response) => {
 });
 await new Promise((resolve) => book.listen(0, "127.0.0.1", resolve));
 
+/** The play widget of the running chapter, used as a reader would: a move, the engine's legal
+ * reply within its time, a search stopped. `ask` checks legality with the module itself. */
+async function checkPlayWidget(browser, problems, ask) {
+  const screens = join(driverDir, "screens");
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`running.html console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`running.html: ${error}`));
+  await page.goto(`http://127.0.0.1:${book.address().port}/running.html`);
+  const status = () => page.textContent(".sl-play .sl-status");
+  await page.waitForFunction(() => document.querySelector(".sl-play .sl-status")?.textContent === "your move",
+    null, { timeout: 30000 });
+  await page.locator(".sl-play .sl-widget").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(screens, "play-before.png") });
+  await page.selectOption(".sl-movetime", "100");
+  const asked = Date.now();
+  await page.click("[data-square=e2]");
+  await page.click("[data-square=e4]");
+  await page.waitForFunction(() => document.querySelector(".sl-play .sl-status").textContent.endsWith("your move") &&
+    document.querySelector(".sl-moves").textContent.split(" ").length === 2, null, { timeout: 10000 })
+    .catch(() => {});
+  const waited = Date.now() - asked;
+  await page.screenshot({ path: join(screens, "play-after.png") });
+  const moves = (await page.textContent(".sl-moves")).split(" ");
+  const legal = (await ask({ command: "position", moves: "e2e4" })).legal;
+  if (moves.length !== 2 || moves[0] !== "e2e4" || !legal.includes(moves[1])) {
+    problems.push(`play: after e2e4 the moves are '${moves.join(" ")}' (${await status()})`);
+  }
+  if (waited > 2000) problems.push(`play: a 100 ms move took ${waited} ms to come`);
+  // A long search, stopped by ending its worker; the page says so.
+  await page.selectOption(".sl-movetime", "3000");
+  await page.click("[data-square=d2]");
+  await page.click("[data-square=d4]");
+  await page.waitForTimeout(300);
+  await page.click(".sl-play .sl-stop");
+  await page.waitForFunction(() => document.querySelector(".sl-play .sl-status").textContent.startsWith("stopped"),
+    null, { timeout: 2000 }).catch(() => problems.push("play: Stop did not stop the search"));
+  await page.close();
+  return `the play widget answered e2e4 with ${moves[1]} in ${waited} ms (100 ms a move) and stopped`;
+}
+
 /** The compare widget, used as a reader would; its problems go into `problems`. */
 async function checkCompareWidget(browser, problems) {
   if (!existsSync(join(BOOK, "widgets/searchlab_web.wasm"))) {
@@ -137,6 +179,7 @@ try {
   const ask = (request) => page.evaluate((r) => window.ask(r), request);
   const { problems, compared } = await checkAgainstNative(ask, native);
   const widget = await checkCompareWidget(browser, problems);
+  const play = await checkPlayWidget(browser, problems, ask);
   problems.push(...errors);
   if (problems.length) {
     console.log(problems.join("\n"));
@@ -144,7 +187,8 @@ try {
   } else {
     console.log(`browser-check: Chromium ${browser.version()}: the engine answered ` +
       `${readyAt.toFixed(0)} ms after navigation; ${compared} searches equal to the native ` +
-      `binary's to the node, perft, the clock and a refusal ok; ${widget}; no console error`);
+      `binary's to the node, perft, the clock and a refusal ok; ${widget}; ${play}; ` +
+      "no console error");
   }
 } finally {
   await browser.close();

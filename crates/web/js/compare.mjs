@@ -3,38 +3,11 @@
 // worker), one row per stage as `searchlab compare` prints it. The element's own content (the
 // chapter's static table) stays as it is: without JavaScript, or before the module loads,
 // the page is what it was.
-/** One worker, started when first needed and ended by "Stop". */
-let worker = null;
-let nextId = 0;
-const waiting = new Map();
-function startWorker() {
-  worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
-  worker.onmessage = ({ data }) => {
-    waiting.get(data.id)?.(data.answer);
-    waiting.delete(data.id);
-  };
-}
-function ask(request) {
-  if (!worker) startWorker();
-  const id = nextId++;
-  return new Promise((resolve) => {
-    waiting.set(id, resolve);
-    worker.postMessage({ id, request });
-  });
-}
-function stopWorker() {
-  worker?.terminate();
-  worker = null;
-  for (const resolve of waiting.values()) resolve({ stopped: true });
-  waiting.clear();
-}
+import { EngineClient, element } from "./client.mjs";
 
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  node.append(...children);
-  return node;
-}
+const engine = new EngineClient();
+const ask = (request) => engine.ask(request);
+const stopWorker = () => engine.stop();
 
 const thousands = (n) => n.toLocaleString("en-US");
 

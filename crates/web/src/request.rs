@@ -34,7 +34,12 @@ fn answer_or_error(request: &str) -> Result<String, String> {
             .transpose()
     };
     let fen = field("fen").unwrap_or(searchlab_engine::games::chess::START_FEN);
-    let game = Chess::from_fen(fen).map_err(|error| error.to_string())?;
+    let mut game = Chess::from_fen(fen).map_err(|error| error.to_string())?;
+    // The moves played since: the game keeps them, so a repetition is seen as in a GUI's game.
+    for mv in field("moves").unwrap_or("").split_whitespace() {
+        game.play_uci(mv)
+            .map_err(|error| format!("moves: {error}"))?;
+    }
     match field("command") {
         Some("search") => {
             let spec: EngineSpec<Chess> = field("engine")
@@ -63,11 +68,40 @@ fn answer_or_error(request: &str) -> Result<String, String> {
             Ok(format!("{{\"leaves\":{}}}", game.perft(depth as u32)))
         }
         Some("ladder") => Ok(ladder()),
+        Some("position") => Ok(position(&game)),
         Some(other) => Err(format!(
-            "command={other}: the commands are search, perft and ladder"
+            "command={other}: the commands are search, perft, position and ladder"
         )),
-        None => Err("no command=: the commands are search, perft and ladder".into()),
+        None => Err("no command=: the commands are search, perft, position and ladder".into()),
     }
+}
+
+/// The position a game has reached, for a page's board: its FEN, the side to move, its legal
+/// moves (UCI) and, if the game is over, how it ended.
+fn position(game: &Chess) -> String {
+    use searchlab_engine::game::{Game, Outcome};
+    let legal: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|mv| quoted(&mv.to_string()))
+        .collect();
+    let outcome = match game.game_outcome() {
+        None => "null".to_string(),
+        Some(Outcome::Loss) => quoted("checkmate"),
+        Some(Outcome::Draw) => quoted("draw"),
+    };
+    let side = if game.side_to_move() == chess::Color::White {
+        "white"
+    } else {
+        "black"
+    };
+    format!(
+        "{{\"fen\":{},\"to_move\":{},\"legal\":[{}],\"outcome\":{}}}",
+        quoted(&game.fen()),
+        quoted(side),
+        legal.join(","),
+        outcome
+    )
 }
 
 /// What a page offers to search: the positions of `searchlab compare` (name, FEN, why each is
@@ -195,6 +229,23 @@ mod tests {
     }
 
     #[test]
+    fn a_position_lists_its_legal_moves_and_how_the_game_ended() {
+        let json = answer("command=position\nmoves=e2e4 e7e5");
+        assert!(json.contains("\"to_move\":\"white\""), "{json}");
+        assert_eq!(json.matches(',').count() - 3, 28, "29 legal moves: {json}");
+        let mate = answer("command=position\nmoves=f2f3 e7e5 g2g4 d8h4");
+        assert!(
+            mate.ends_with("\"legal\":[],\"outcome\":\"checkmate\"}"),
+            "{mate}"
+        );
+        let illegal = answer("command=position\nmoves=e2e4 e2e4");
+        assert!(
+            illegal.contains("moves: ") && illegal.contains("e2e4"),
+            "{illegal}"
+        );
+    }
+
+    #[test]
     fn perft_counts_the_start_position() {
         assert_eq!(answer("command=perft\ndepth=4"), "{\"leaves\":197281}");
     }
@@ -207,7 +258,9 @@ mod tests {
         assert!(error("command=search").contains("needs a limit"));
         assert!(error("command=search\ndepth=two").contains("depth=two: not a whole number"));
         assert!(error("command=perft\ndepth=9").contains("at most 6"));
-        assert!(error("command=fly").contains("the commands are search, perft and ladder"));
+        assert!(
+            error("command=fly").contains("the commands are search, perft, position and ladder")
+        );
         assert!(error("just words").contains("'just words' is not key=value"));
         assert!(error("command=search\nengine=parallel threads=2\ndepth=2").starts_with("{"));
         assert_eq!(quoted("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");

@@ -1,0 +1,43 @@
+// The page's side of the engine's worker (worker.mjs): requests sent, answers awaited, and a
+// way to stop. A search cannot be interrupted from outside (the worker sees no message until
+// it returns), so `stop` ends the worker: every request waiting resolves to `{ stopped: true }`,
+// and the next request starts a new one.
+export class EngineClient {
+  constructor() {
+    this.worker = null;
+    this.nextId = 0;
+    this.waiting = new Map();
+  }
+
+  /** The engine's answer to `request` (crates/web/src/lib.rs says what a request is). */
+  ask(request) {
+    if (!this.worker) {
+      this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
+      this.worker.onmessage = ({ data }) => {
+        this.waiting.get(data.id)?.(data.answer);
+        this.waiting.delete(data.id);
+      };
+    }
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.worker.postMessage({ id, request });
+    });
+  }
+
+  /** Ends the worker, and with it any search it is running. */
+  stop() {
+    this.worker?.terminate();
+    this.worker = null;
+    for (const resolve of this.waiting.values()) resolve({ stopped: true });
+    this.waiting.clear();
+  }
+}
+
+/** A new element: `tag` with `attributes`, holding `children`. */
+export function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
