@@ -246,6 +246,7 @@ pub fn draw<E: From<Error>>(
     crate::numbers::add_tictactoe(&mut numbers)?;
     crate::numbers::add_elo_ladder(&mut numbers)?;
     crate::numbers::add_speeds(&mut numbers)?;
+    crate::numbers::add_web(&mut numbers)?;
     crate::numbers::add_instructions(&mut numbers)?;
     crate::numbers::add_side_by_side(&mut numbers)?;
     crate::numbers::add_bench_signature(&mut numbers)?;

@@ -31,6 +31,7 @@
 //! - `scaling.*` and `throughput.*`: the parallel searches' time to depth and the machine's
 //!   two-core ceiling (`book/measured/scaling.tsv`, `throughput.tsv`);
 //! - `suite.*`: the test suites at one second a position (`book/measured/suites.tsv`);
+//! - `web.*`: the web front against the native binary (`book/measured/web.tsv`);
 //! - `match.NAME.*` and `rating.stockfish.*`: the other match results the book quotes
 //!   (`book/measured/matches.tsv`), with the ratings fitted to the Stockfish matches
 //!   (`book/measured/ratings.tsv` says which).
@@ -47,6 +48,7 @@ pub mod measured;
 pub mod neural;
 pub mod node_tables;
 pub mod searched;
+pub mod web;
 
 pub use matches::{
     add_elo_ladder, add_matches, elo_ladder_table, elo_text, record_text, MATCH_TABLES, RATINGS,
@@ -65,6 +67,7 @@ pub use searched::{
     add_bench_signature, add_ladder, add_selective_pieces, add_side_searches, add_tictactoe,
     PIECES_DEPTH, SHORT_MATES,
 };
+pub use web::add_web;
 
 use searchlab_course::draw::table::{markdown_table, thousands};
 use std::collections::BTreeMap;
