@@ -13,7 +13,8 @@
 import http from "node:http";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
+import { BOOK, serveBook, url } from "./serve-book.mjs";
 import { createRequire } from "node:module";
 import { checkAgainstNative } from "./wasm-cases.mjs";
 
@@ -49,24 +50,7 @@ const server = http.createServer((request, response) => {
 });
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 
-// The built book, served as `scripts/book --open` serves it.
-const BOOK = new URL("../book/book/", import.meta.url).pathname;
-const TYPES = { ".html": "text/html", ".css": "text/css", ".js": "text/javascript",
-  ".mjs": "text/javascript", ".wasm": "application/wasm", ".svg": "image/svg+xml",
-  ".png": "image/png", ".json": "application/json", ".woff2": "font/woff2", ".woff": "font/woff",
-  ".ttf": "font/ttf", ".ico": "image/x-icon", ".txt": "text/plain" };
-const book = http.createServer((request, response) => {
-  const path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname));
-  const file = join(BOOK, path.endsWith("/") ? `${path}index.html` : path);
-  if (!file.startsWith(BOOK) || !existsSync(file)) {
-    response.writeHead(404);
-    response.end();
-    return;
-  }
-  response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-  response.end(readFileSync(file));
-});
-await new Promise((resolve) => book.listen(0, "127.0.0.1", resolve));
+const book = await serveBook();
 
 /** The play widget of the running chapter, used as a reader would: a move, the engine's legal
  * reply within its time, a search stopped. `ask` checks legality with the module itself. */
@@ -77,7 +61,7 @@ async function checkPlayWidget(browser, problems, ask) {
     if (message.type() === "error") errors.push(`running.html console: ${message.text()}`);
   });
   page.on("pageerror", (error) => errors.push(`running.html: ${error}`));
-  await page.goto(`http://127.0.0.1:${book.address().port}/running.html`);
+  await page.goto(`${url(book)}running.html`);
   const status = () => page.textContent(".sl-play .sl-status");
   await page.waitForFunction(() => document.querySelector(".sl-play .sl-status")?.textContent === "your move",
     null, { timeout: 30000 });
@@ -124,7 +108,7 @@ async function checkCompareWidget(browser, problems) {
   });
   page.on("pageerror", (error) => errors.push(`measuring.html: ${error}`));
   const started = Date.now();
-  await page.goto(`http://127.0.0.1:${book.address().port}/measuring.html`);
+  await page.goto(`${url(book)}measuring.html`);
   await page.waitForSelector(".sl-widget", { timeout: 30000 });
   const interactive = Date.now() - started;
   const widget = page.locator(".sl-widget");

@@ -4,32 +4,21 @@
 // compare widget's load-to-interactive time. Prints the rows of book/measured/web.tsv.
 //
 //   node scripts/measure-web.mjs MODULE.wasm NATIVE_RELEASE_SEARCHLAB DRIVER_DIR POSITIONS
-import http from "node:http";
 import { execFileSync } from "node:child_process";
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { extname, join, normalize } from "node:path";
+import { serveBook, url } from "./serve-book.mjs";
 
 const [wasmPath, native, driverDir, positionsPath] = process.argv.slice(2);
 const { chromium } = createRequire(`${driverDir}/`)("playwright-core");
 const fens = readFileSync(positionsPath, "utf8").split("\n").map((l) => l.trim()).filter(Boolean);
 const RUNS = [["cached", 6], ["selective", 12], ["neural", 12]];
 
-const BOOK = new URL("../book/book/", import.meta.url).pathname;
-const TYPES = { ".html": "text/html", ".css": "text/css", ".js": "text/javascript",
-  ".mjs": "text/javascript", ".wasm": "application/wasm", ".svg": "image/svg+xml" };
-const server = http.createServer((request, response) => {
-  const path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname));
-  const file = join(BOOK, path);
-  if (!file.startsWith(BOOK) || !existsSync(file)) { response.writeHead(404); response.end(); return; }
-  response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-  response.end(readFileSync(file));
-});
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const server = await serveBook();
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 const started = Date.now();
-await page.goto(`http://127.0.0.1:${server.address().port}/measuring.html`);
+await page.goto(`${url(server)}measuring.html`);
 await page.waitForSelector(".sl-widget", { timeout: 30000 });
 const interactive = Date.now() - started;
 await page.evaluate(async () => {

@@ -288,22 +288,28 @@ fn every_stage_and_hash_size_plays_legal_moves() {
     uci.quit();
 }
 
-/// The end of the input is `quit` (as in Stockfish): the search stops, answers, and the
-/// process ends. Depth 1 already proves this mate, so the answer is still the mate.
-#[test]
-fn end_of_input_stops_the_search_and_answers() {
-    let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .arg("uci")
+/// Runs the binary with `args`, writes `input` (and a newline) to it and closes its input;
+/// what it printed, once it has ended.
+fn run_with_input(args: &[&str], input: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .and_then(|mut child| {
             if let Some(mut stdin) = child.stdin.take() {
-                writeln!(stdin, "position fen {MATE_IN_ONE}\ngo depth 3")?;
+                writeln!(stdin, "{input}")?;
             }
             child.wait_with_output()
         })
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// The end of the input is `quit` (as in Stockfish): the search stops, answers, and the
+/// process ends. Depth 1 already proves this mate, so the answer is still the mate.
+#[test]
+fn end_of_input_stops_the_search_and_answers() {
+    let output = run_with_input(&["uci"], &format!("position fen {MATE_IN_ONE}\ngo depth 3"));
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.ends_with("bestmove a1a8\n"), "{text}");
@@ -728,23 +734,16 @@ fn the_network_chosen_is_the_one_the_engine_plays_with() {
     uci.quit();
 
     // The command line's --eval-file: for the UCI loop, and for a search.
-    let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(["--eval-file", &blind.display().to_string(), "uci"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            if let Some(mut stdin) = child.stdin.take() {
-                writeln!(stdin, "{position}\ngo depth 3")?;
-            }
-            child.wait_with_output()
-        })
-        .expect("the binary runs");
+    let blind_path = blind.display().to_string();
+    let output = run_with_input(
+        &["--eval-file", &blind_path, "uci"],
+        &format!("{position}\ngo depth 3"),
+    );
     let text = String::from_utf8_lossy(&output.stdout);
     let lines: Vec<String> = text.lines().map(str::to_string).collect();
     assert_eq!(last_score(&lines), Some(0), "{text}");
     let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(["--eval-file", &blind.display().to_string()])
+        .args(["--eval-file", &blind_path])
         .args(["search", "--stage", "neural threads=2", "--depth", "3"])
         .args(["--moves", "e2e4", "e7e5", "g1f3", "--json"])
         .output()

@@ -6,8 +6,6 @@
 import { EngineClient, element } from "./client.mjs";
 
 const engine = new EngineClient();
-const ask = (request) => engine.ask(request);
-const stopWorker = () => engine.stop();
 
 const thousands = (n) => n.toLocaleString("en-US");
 
@@ -40,7 +38,7 @@ function widget(root) {
     const chosen = stages.map((l) => l.firstChild).filter((b) => b.checked).map((b) => b.value);
     for (const stage of chosen) {
       status.textContent = `searching with ${stage}…`;
-      const answer = await ask({ command: "search", fen: fen.value.trim(), engine: stage,
+      const answer = await engine.ask({ command: "search", fen: fen.value.trim(), engine: stage,
         depth: depth.value });
       if (answer.stopped) {
         status.textContent = "stopped: the search was ended with its worker";
@@ -62,7 +60,7 @@ function widget(root) {
     run.disabled = false;
     stop.disabled = true;
   };
-  stop.onclick = () => stopWorker();
+  stop.onclick = () => engine.stop();
 
   root.prepend(element("div", { class: "sl-widget" },
     element("p", {}, element("strong", {}, "Try it here: "),
@@ -73,5 +71,5 @@ function widget(root) {
 }
 
 // What to offer comes from the engine itself: `searchlab compare`'s positions and the stages.
-const ladder = await ask({ command: "ladder" });
+const ladder = await engine.ask({ command: "ladder" });
 document.querySelectorAll(".sl-compare").forEach(widget);
