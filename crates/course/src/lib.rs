@@ -27,7 +27,9 @@
 //!   bound, time to depth with more threads, a table slot's two words (notebook 09).
 //! - [`selectivity`]: the selective stage's pieces measured on a set of positions: nodes,
 //!   depths, how often each piece fires (notebook 08).
-//! - [`tree`]: tic-tac-toe game trees as searched by minimax and alpha-beta, drawn.
+//! - [`tree`]: tic-tac-toe game trees as searched by minimax, alpha-beta and alpha-beta with
+//!   the best move first, drawn with their search's steps; without `pictures` too (it draws by
+//!   hand, on the engine alone), for the web front's step-by-step tree.
 //! - [`tuning`]: the evaluation tuned from self-play games, taken apart: the data, the fit of
 //!   `K`, error curves, piece-square tables as heat maps (notebook 10).
 //! - [`weight_names`]: what each weight of the evaluation is called, by term: the names
@@ -59,7 +61,6 @@ pub mod notebook;
 pub mod parallel;
 #[cfg(feature = "pictures")]
 pub mod selectivity;
-#[cfg(feature = "pictures")]
 pub mod tree;
 #[cfg(feature = "pictures")]
 pub mod tuning;

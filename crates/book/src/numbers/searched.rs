@@ -5,6 +5,7 @@
 
 use super::{table, Numbers};
 use searchlab_course::draw::table::thousands;
+use searchlab_course::tree::{ordered_alphabeta_tree, BOOK_POSITION};
 use searchlab_engine::error::Result;
 use searchlab_engine::games::TicTacToe;
 use searchlab_engine::positions::{COMPARE, LADDER};
@@ -94,6 +95,14 @@ pub fn add_tictactoe(numbers: &mut Numbers) -> Result<()> {
     numbers.count("ttt.minimax.nodes", searched("minimax")?.nodes());
     numbers.count("ttt.leaves", tictactoe_leaves(&TicTacToe::new()));
     numbers.count("ttt.alphabeta.nodes", searched("alphabeta")?.nodes());
+    // Alpha-beta with the best move always first (the course's traced tree, ordered by an
+    // oracle): the whole game, and the chapters' position.
+    let best_first = |game: &TicTacToe| ordered_alphabeta_tree(game).count() as u64;
+    numbers.count("ttt.ordered.nodes", best_first(&TicTacToe::new()));
+    numbers.count(
+        "tree.ordered.nodes",
+        best_first(&TicTacToe::from_cells(BOOK_POSITION)?),
+    );
     let iterative = searched("iterative")?;
     numbers.count("ttt.iterative.nodes", iterative.nodes());
     let before_last = iterative
@@ -221,6 +230,8 @@ mod tests {
         assert_eq!(numbers.get("ttt.minimax.nodes"), Some("549,946"));
         assert_eq!(numbers.get("ttt.leaves"), Some("255,168"));
         assert_eq!(numbers.get("ttt.alphabeta.nodes"), Some("20,866"));
+        assert_eq!(numbers.get("ttt.ordered.nodes"), Some("1,892"));
+        assert_eq!(numbers.get("tree.ordered.nodes"), Some("11"));
         assert_eq!(numbers.get("ttt.iterative.nodes"), Some("47,522"));
         assert_eq!(numbers.get("ttt.cached.nodes"), Some("8,341"));
     }
