@@ -1,6 +1,7 @@
 // What the web front's module must answer as the native binary does, wherever it runs (node:
-// scripts/wasm-check.mjs; Chromium: scripts/browser-check.mjs). `ask` sends one request and
-// resolves to its answer; `native` is the searchlab binary to hold it to. Resolves to the
+// scripts/wasm-check.mjs; Chromium: scripts/browser-check.mjs). `ask(request, onIteration)`
+// sends one request and resolves to its answer, telling `onIteration` (if given) about each of a
+// search's iterations as the module reported it; `native` is the searchlab binary to hold it to. Resolves to the
 // problems found (none: it is right) and how many searches were compared.
 import { execFileSync } from "node:child_process";
 
@@ -34,7 +35,19 @@ export async function checkAgainstNative(ask, native) {
   }
   const perft = await ask({ command: "perft", depth: 4, fen: POSITIONS.kiwipete });
   if (perft.leaves !== 4085603) problems.push(`perft 4 of Kiwipete: ${JSON.stringify(perft)}`);
-  const timed = await ask({ command: "search", engine: "selective", movetime: 200 });
+  // Each iteration is reported as it completes: depths 1, 2, 3, …, nodes growing, each with a
+  // line; none after the answer's nodes.
+  const iterations = [];
+  const timed = await ask({ command: "search", engine: "selective", movetime: 200 },
+    (iteration) => iterations.push(iteration));
+  const depths = iterations.map((it) => it.depth).join(" ");
+  const last = iterations[iterations.length - 1];
+  if (iterations.length < 3 || depths !== iterations.map((_, i) => i + 1).join(" ") ||
+      iterations.some((it, i) => it.pv.length === 0 || (i > 0 && it.nodes <= iterations[i - 1].nodes)) ||
+      last.nodes > timed.nodes) {
+    problems.push(`a 200 ms search reported the iterations ${JSON.stringify(iterations)}, ` +
+      `answered ${JSON.stringify(timed)}`);
+  }
   if (!(timed.time_ms >= 100 && timed.time_ms < 1000)) {
     problems.push(`a 200 ms search took ${timed.time_ms} ms: the page's clock is not the search's`);
   }

@@ -9,18 +9,26 @@ export class EngineClient {
     this.waiting = new Map();
   }
 
-  /** The engine's answer to `request` (crates/web/src/lib.rs says what a request is). */
-  ask(request) {
+  /**
+   * The engine's answer to `request` (crates/web/src/lib.rs says what a request is); a search
+   * tells `onIteration`, if given, about each iteration as it completes.
+   */
+  ask(request, onIteration = null) {
     if (!this.worker) {
       this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
       this.worker.onmessage = ({ data }) => {
-        this.waiting.get(data.id)?.(data.answer);
+        const asked = this.waiting.get(data.id);
+        if (data.iteration) {
+          asked?.onIteration?.(data.iteration);
+          return;
+        }
+        asked?.resolve(data.answer);
         this.waiting.delete(data.id);
       };
     }
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
+      this.waiting.set(id, { resolve, onIteration });
       this.worker.postMessage({ id, request });
     });
   }
@@ -29,7 +37,7 @@ export class EngineClient {
   stop() {
     this.worker?.terminate();
     this.worker = null;
-    for (const resolve of this.waiting.values()) resolve({ stopped: true });
+    for (const { resolve } of this.waiting.values()) resolve({ stopped: true });
     this.waiting.clear();
   }
 }

@@ -3,25 +3,10 @@
 // as WebAssembly, in a worker: the page never freezes) says which moves are legal, plays its
 // replies and says how the game ended; this script only draws the board and passes clicks on.
 // The element's own content stays below: without JavaScript the page is what it was.
+import { drawBoard } from "./board.mjs";
 import { EngineClient, element } from "./client.mjs";
 
 const engine = new EngineClient();
-const PIECES = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙",
-  k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
-const FILES = "abcdefgh";
-
-/** The pieces of a FEN's board, by square name (`e4`). */
-function piecesOf(fen) {
-  const pieces = {};
-  fen.split(" ")[0].split("/").forEach((row, rank) => {
-    let file = 0;
-    for (const c of row) {
-      if (/\d/.test(c)) file += Number(c);
-      else pieces[`${FILES[file++]}${8 - rank}`] = c;
-    }
-  });
-  return pieces;
-}
 
 function widget(root) {
   const stage = element("select", { "aria-label": "stage", class: "sl-stage" });
@@ -34,6 +19,9 @@ function widget(root) {
   const newGame = element("button", { type: "button", class: "sl-new" }, "New game");
   const stop = element("button", { type: "button", class: "sl-stop", disabled: "" }, "Stop");
   const status = element("p", { class: "sl-status" }, "");
+  // The engine's thoughts as it has them: each completed iteration's depth, score, nodes and
+  // line, as a GUI shows UCI's `info` lines.
+  const thoughts = element("p", { class: "sl-thinking" }, "");
   const board = element("div", { class: "sl-board", role: "grid" });
   const played = element("p", { class: "sl-moves" }, "");
 
@@ -43,23 +31,13 @@ function widget(root) {
   let thinking = false;
 
   function draw() {
-    const pieces = piecesOf(position.fen);
-    const black = side.value === "black";
-    board.replaceChildren();
-    for (let row = 0; row < 8; row++) {
-      for (let col = 0; col < 8; col++) {
-        const square = black ? `${FILES[7 - col]}${row + 1}` : `${FILES[col]}${8 - row}`;
-        const targets = selected ? position.legal.filter((m) => m.startsWith(selected)) : [];
-        const cell = element("button", {
-          type: "button", "data-square": square,
-          class: `sl-square ${(row + col) % 2 ? "sl-dark" : "sl-light"}` +
-            (square === selected ? " sl-selected" : "") +
-            (targets.some((m) => m.slice(2, 4) === square) ? " sl-target" : ""),
-        }, PIECES[pieces[square]] ?? "");
-        cell.onclick = () => click(square);
-        board.append(cell);
-      }
-    }
+    const targets = selected ? position.legal.filter((m) => m.startsWith(selected)) : [];
+    drawBoard(board, position.fen, {
+      flipped: side.value === "black",
+      marked: (square) => (square === selected ? "sl-selected" : "") +
+        (targets.some((m) => m.slice(2, 4) === square) ? " sl-target" : ""),
+      onClick: click,
+    });
     played.textContent = moves.join(" ");
   }
 
@@ -85,8 +63,13 @@ function widget(root) {
     thinking = true;
     stop.disabled = false;
     status.textContent = `${stage.value} is thinking (${movetime.value} ms)…`;
+    thoughts.textContent = "";
     const answer = await engine.ask({ command: "search", moves: moves.join(" "),
-      engine: stage.value, movetime: movetime.value });
+      engine: stage.value, movetime: movetime.value }, (it) => {
+      thoughts.textContent = `depth ${it.depth}  ${it.score}  ` +
+        `${it.nodes.toLocaleString("en-US")} nodes  ${it.time_ms.toFixed(0)} ms  ` +
+        `line ${it.pv.join(" ")}`;
+    });
     thinking = false;
     stop.disabled = true;
     if (answer.stopped) {
@@ -142,7 +125,7 @@ function widget(root) {
     element("p", {}, element("strong", {}, "Play it here: "),
       "a rung of the ladder, its own code compiled to WebAssembly, plays you in this page."),
     element("p", {}, stage, " ", movetime, " ", side, " ", newGame, " ", stop),
-    board, played, status));
+    board, played, status, thoughts));
 
   engine.ask({ command: "ladder" }).then((answer) => {
     stage.replaceChildren(...answer.stages.map((s) =>

@@ -4,26 +4,34 @@
 //! script can call: plain exported functions over the module's memory, no generated glue, so
 //! the module needs no tool beyond cargo and no script beyond the page's own. The page writes
 //! a request (text) into memory the module lends it ([`sl_alloc`]), calls [`sl_answer`], and
-//! reads the answer (JSON) at [`sl_answer_ptr`]. The module imports one function, the clock
-//! (`searchlab.now_ms`: see [`searchlab_engine::clock`]).
+//! reads the answer (JSON) at [`sl_answer_ptr`]. The module imports two functions from the
+//! import module `searchlab`: the clock, `now_ms` (see [`searchlab_engine::clock`]), and
+//! `on_iteration(ptr, len)`, called during a search after each completed iteration with JSON
+//! bytes the page reads at once (see [`answer_reporting`]): how a page shows the depth, score,
+//! nodes and line while the engine thinks.
 //!
 //! A request is `key=value` lines; `command` says what to do:
 //!
 //! ```text
 //! command=search        fen=FEN  engine=STAGE [WORD …]  depth=N  movetime=MS  nodes=N
 //! command=perft         fen=FEN  depth=N
+//! command=position      fen=FEN  moves=UCI …  (its legal moves, who is to move, how it ended)
+//! command=evaluate      fen=FEN  (the three static evaluations of the ladder)
+//! command=tree          cells=XOX/.O./..X  search=minimax|alphabeta|ordered  (a traced tree, drawn)
 //! command=ladder        (the positions of `searchlab compare` and the stages, to offer)
 //! ```
 //!
 //! Everything else is [`answer`], plain Rust that the native tests call; this crate only adds
-//! the wire. It imports the engine alone, and nothing imports it.
+//! the wire. It imports the engine and, for the traced trees of tic-tac-toe, the course
+//! (without its drawing crates); nothing imports it.
 
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
 mod request;
+mod tree;
 
-pub use request::answer;
+pub use request::{answer, answer_reporting};
 
 use std::cell::RefCell;
 
@@ -64,10 +72,29 @@ pub unsafe extern "C" fn sl_answer(ptr: *const u8, len: usize) -> usize {
     // SAFETY: the caller's promise above.
     let bytes = unsafe { std::slice::from_raw_parts(ptr, len) };
     let text = String::from_utf8_lossy(bytes);
-    let answer = answer(&text).into_bytes();
+    let answer = answer_reporting(&text, report_iteration).into_bytes();
     let len = answer.len();
     ANSWER.with(|kept| *kept.borrow_mut() = answer);
     len
+}
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[link(wasm_import_module = "searchlab")]
+extern "C" {
+    /// The page's function that is told of each iteration: `len` bytes of JSON at `ptr`, to be
+    /// read before it returns.
+    fn on_iteration(ptr: *const u8, len: usize);
+}
+
+/// Tells the page about an iteration (natively, where no page is, nobody).
+fn report_iteration(json: &str) {
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    // SAFETY: the page reads `len` bytes at `ptr` before it returns, while `json` lives.
+    unsafe {
+        on_iteration(json.as_ptr(), json.len())
+    };
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    let _ = json;
 }
 
 /// Where the last answer's bytes are (valid until the next [`sl_answer`]).

@@ -4,6 +4,7 @@ use searchlab_engine::games::Chess;
 use searchlab_engine::limits::SearchLimits;
 use searchlab_engine::positions::COMPARE;
 use searchlab_engine::search::{uci_stages, EngineSpec};
+use searchlab_engine::stats::Iteration;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::Duration;
@@ -12,17 +13,31 @@ use std::time::Duration;
 /// seconds of a page's time; deeper would freeze it for minutes.
 pub const MAX_PERFT_DEPTH: u32 = 6;
 
+/// What a page may ask, for the error that names a wrong command.
+const COMMANDS: &str = "search, perft, position, evaluate, tree and ladder";
+
 /// The answer to `request` (`key=value` lines: see the crate docs), as JSON: the result, or
 /// `{"error": "…"}` naming what is wrong (a bad FEN names its field, an unknown stage lists the
 /// stages). Never panics on any text.
 pub fn answer(request: &str) -> String {
-    match answer_or_error(request) {
+    answer_reporting(request, |_| {})
+}
+
+/// [`answer`], telling `progress` about a search as it goes: after each completed iteration,
+/// its depth, score, nodes, time and principal variation as JSON (the fields of a search's
+/// answer, without `stage` and `move`). A page shows them while the engine thinks, as a GUI
+/// shows UCI's `info` lines. Other commands never call it.
+pub fn answer_reporting(request: &str, progress: impl FnMut(&str) + Send + 'static) -> String {
+    match answer_or_error(request, progress) {
         Ok(json) => json,
         Err(error) => format!("{{\"error\":{}}}", quoted(&error)),
     }
 }
 
-fn answer_or_error(request: &str) -> Result<String, String> {
+fn answer_or_error(
+    request: &str,
+    progress: impl FnMut(&str) + Send + 'static,
+) -> Result<String, String> {
     let fields = read_fields(request)?;
     let field = |key: &str| fields.get(key).map(String::as_str);
     let number = |key: &str| -> Result<Option<u64>, String> {
@@ -33,6 +48,11 @@ fn answer_or_error(request: &str) -> Result<String, String> {
             })
             .transpose()
     };
+    // Tic-tac-toe's trees first: they have no chess position.
+    if field("command") == Some("tree") {
+        let cells = field("cells").unwrap_or(searchlab_course::tree::BOOK_POSITION);
+        return crate::tree::tree(cells, field("search").unwrap_or("alphabeta"));
+    }
     let fen = field("fen").unwrap_or(searchlab_engine::games::chess::START_FEN);
     let mut game = Chess::from_fen(fen).map_err(|error| error.to_string())?;
     // The moves played since: the game keeps them, so a repetition is seen as in a GUI's game.
@@ -56,7 +76,7 @@ fn answer_or_error(request: &str) -> Result<String, String> {
                 return Err("a search needs a limit: depth=N, movetime=MS or nodes=N".into());
             }
             limits.validate().map_err(|error| error.to_string())?;
-            Ok(search(game, &spec, &limits))
+            Ok(search(game, &spec, &limits, progress))
         }
         Some("perft") => {
             let depth = number("depth")?.ok_or("perft needs depth=N")?;
@@ -69,10 +89,9 @@ fn answer_or_error(request: &str) -> Result<String, String> {
         }
         Some("ladder") => Ok(ladder()),
         Some("position") => Ok(position(&game)),
-        Some(other) => Err(format!(
-            "command={other}: the commands are search, perft, position and ladder"
-        )),
-        None => Err("no command=: the commands are search, perft, position and ladder".into()),
+        Some("evaluate") => Ok(evaluate(&game)),
+        Some(other) => Err(format!("command={other}: the commands are {COMMANDS}")),
+        None => Err(format!("no command=: the commands are {COMMANDS}")),
     }
 }
 
@@ -101,6 +120,50 @@ fn position(game: &Chess) -> String {
         quoted(side),
         legal.join(","),
         outcome
+    )
+}
+
+/// The position's static evaluations, each in centipawns for the side to move, as the stages
+/// see it before they search: stages 1 to 7's simple one (material and piece-square tables),
+/// stage 8 and 9's full one, and stage 10's network (the one compiled in). A page shows a
+/// position the reader sets up through the three.
+fn evaluate(game: &Chess) -> String {
+    use searchlab_engine::eval::{neural::NeuralEvaluation, Evaluation};
+    use searchlab_engine::game::{Evaluator, Game};
+    let evaluations = [
+        ("simple", "1 to 7", game.evaluate()),
+        (
+            "full",
+            "8 and 9",
+            Evaluator::evaluate(&mut Evaluation::default(), game),
+        ),
+        (
+            "network",
+            "10",
+            Evaluator::evaluate(&mut NeuralEvaluation::default(), game),
+        ),
+    ];
+    let rows: Vec<String> = evaluations
+        .iter()
+        .map(|(name, stages, score)| {
+            format!(
+                "{{\"name\":{},\"stages\":{},\"cp\":{}}}",
+                quoted(name),
+                quoted(stages),
+                score.0
+            )
+        })
+        .collect();
+    let side = if game.side_to_move() == chess::Color::White {
+        "white"
+    } else {
+        "black"
+    };
+    format!(
+        "{{\"fen\":{},\"to_move\":{},\"evaluations\":[{}]}}",
+        quoted(&game.fen()),
+        quoted(side),
+        rows.join(",")
     )
 }
 
@@ -150,8 +213,25 @@ fn read_fields(request: &str) -> Result<BTreeMap<String, String>, String> {
 
 /// Searches `game` with the engine `spec` describes, as `searchlab search --json` reports it:
 /// the move, the score, the line, the depth, the nodes and the time.
-fn search(mut game: Chess, spec: &EngineSpec<Chess>, limits: &SearchLimits) -> String {
+/// Each completed iteration is told to `progress` (see [`answer_reporting`]).
+fn search(
+    mut game: Chess,
+    spec: &EngineSpec<Chess>,
+    limits: &SearchLimits,
+    mut progress: impl FnMut(&str) + Send + 'static,
+) -> String {
     let mut engine = spec.build();
+    engine.set_iteration_observer(Some(Box::new(move |iteration: &Iteration| {
+        let pv: Vec<String> = iteration.pv.iter().map(|mv| quoted(mv)).collect();
+        progress(&format!(
+            "{{\"score\":{},\"depth\":{},\"nodes\":{},\"time_ms\":{:.3},\"pv\":[{}]}}",
+            quoted(&iteration.score.to_string()),
+            iteration.depth,
+            iteration.nodes,
+            iteration.time.as_secs_f64() * 1000.0,
+            pv.join(",")
+        ));
+    })));
     let result = engine.search(&mut game, limits);
     let pv: Vec<String> = result.pv.iter().map(|mv| quoted(&mv.to_string())).collect();
     let mut json = String::from("{");
@@ -171,7 +251,7 @@ fn search(mut game: Chess, spec: &EngineSpec<Chess>, limits: &SearchLimits) -> S
 }
 
 /// `text` as a JSON string.
-fn quoted(text: &str) -> String {
+pub(crate) fn quoted(text: &str) -> String {
     let mut json = String::from("\"");
     for c in text.chars() {
         match c {
@@ -214,6 +294,40 @@ mod tests {
     }
 
     #[test]
+    fn a_search_reports_each_iteration_as_it_goes() {
+        let reports = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let kept = reports.clone();
+        let json = answer_reporting("command=search\nengine=pvs\ndepth=4", move |line| {
+            kept.lock().unwrap().push(line.to_string())
+        });
+        let reports = reports.lock().unwrap();
+        let depths: Vec<bool> = (1..=4)
+            .map(|d| reports[d - 1].contains(&format!("\"depth\":{d},")))
+            .collect();
+        assert_eq!(reports.len(), 4, "{reports:?}");
+        assert_eq!(depths, [true; 4], "{reports:?}");
+        // The last report is the answer's iteration: the same nodes and line.
+        let nodes = |text: &str| {
+            text.split("\"nodes\":")
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(nodes(&reports[3]), nodes(&json), "{json}");
+        assert!(
+            reports[3].ends_with(json.split("\"pv\":").nth(1).unwrap()),
+            "{json}"
+        );
+        // Other commands report nothing.
+        answer_reporting("command=perft\ndepth=2", |_| {
+            panic!("perft reported progress")
+        });
+    }
+
+    #[test]
     fn the_ladder_lists_compare_s_positions_and_the_stages() {
         let json = answer("command=ladder");
         assert!(
@@ -246,6 +360,30 @@ mod tests {
     }
 
     #[test]
+    fn evaluate_gives_the_three_evaluations_of_the_ladder() {
+        use searchlab_engine::eval::{neural::NeuralEvaluation, Evaluation};
+        use searchlab_engine::game::{Evaluator, Game};
+        let game = Chess::from_fen(MATE_IN_ONE).unwrap();
+        let json = answer(&format!("command=evaluate\nfen={MATE_IN_ONE}"));
+        let want = format!(
+            "\"to_move\":\"white\",\"evaluations\":[{{\"name\":\"simple\",\"stages\":\"1 to 7\",\"cp\":{}}},\
+             {{\"name\":\"full\",\"stages\":\"8 and 9\",\"cp\":{}}},\
+             {{\"name\":\"network\",\"stages\":\"10\",\"cp\":{}}}]}}",
+            game.evaluate().0,
+            Evaluator::evaluate(&mut Evaluation::default(), &game).0,
+            Evaluator::evaluate(&mut NeuralEvaluation::default(), &game).0
+        );
+        assert!(json.ends_with(&want), "{json}");
+        // A rook up: every evaluation sees White far ahead.
+        let cps: Vec<i32> = json
+            .split("\"cp\":")
+            .skip(1)
+            .map(|rest| rest.split('}').next().unwrap().parse().unwrap())
+            .collect();
+        assert!(cps.iter().all(|&cp| cp > 300), "{cps:?}");
+    }
+
+    #[test]
     fn perft_counts_the_start_position() {
         assert_eq!(answer("command=perft\ndepth=4"), "{\"leaves\":197281}");
     }
@@ -258,9 +396,8 @@ mod tests {
         assert!(error("command=search").contains("needs a limit"));
         assert!(error("command=search\ndepth=two").contains("depth=two: not a whole number"));
         assert!(error("command=perft\ndepth=9").contains("at most 6"));
-        assert!(
-            error("command=fly").contains("the commands are search, perft, position and ladder")
-        );
+        assert!(error("command=fly")
+            .contains("the commands are search, perft, position, evaluate, tree"));
         assert!(error("just words").contains("'just words' is not key=value"));
         assert!(error("command=search\nengine=parallel threads=2\ndepth=2").starts_with("{"));
         assert_eq!(quoted("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
