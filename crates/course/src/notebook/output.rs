@@ -72,7 +72,8 @@ pub fn panic_report(message: &str, location: &str, headless: bool) -> String {
 ///   and the run fails;
 /// - in an **interactive session** (JupyterLab: the variable is not set), the message and the
 ///   location are printed in the cell's output (on stdout: evcxr forwards stderr on its own
-///   schedule, and a line written there as the cell ends can be lost) and nothing else
+///   schedule, and a line written there as the cell ends can be lost; and an empty line
+///   after it, since evcxr can drop a cell's very last line) and nothing else
 ///   happens. evcxr catches the panic (its setting `:preserve_vars_on_panic`, on by default),
 ///   the kernel lives on, and the variables of the cells run before are still there: a
 ///   learner who changes a position and breaks a check loses only that cell.
@@ -96,11 +97,13 @@ pub fn fail_on_panic() {
                 eprintln!("{report}");
                 std::process::exit(PANIC_EXIT_CODE);
             }
-            // Interactive: on stdout, which evcxr forwards before the cell ends. It forwards
-            // stderr on its own schedule, and a line written there just before the cell ends
-            // can come too late for the cell, or not at all.
+            // Interactive: on stdout, which evcxr forwards in order. It forwards stderr on its
+            // own schedule, and a line written there just before the cell ends can come too
+            // late for the cell, or not at all. Even on stdout, evcxr (0.22) may announce the
+            // cell finished while its publisher still holds the last line, and the notebook
+            // then never shows that line: so the report ends with a spare empty line.
             let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{report}");
+            let _ = writeln!(out, "{report}\n");
             let _ = out.flush();
         }));
     });
