@@ -26,7 +26,26 @@ export async function checkWidgets(reader, ask) {
     await checkZugzwang(reader),
     await checkEvaluate(reader, ask),
     await checkPlay(reader, ask),
+    await checkWithoutJavaScript(reader),
   ];
+}
+
+/** Without JavaScript each chapter shows what it showed before the widgets: its figure. */
+async function checkWithoutJavaScript(reader) {
+  const context = await reader.browser.newContext({ javaScriptEnabled: false,
+    viewport: { width: 1280, height: 900 } });
+  const figures = { "minimax.html": ".sl-tree img", "alphabeta.html": ".sl-tree img",
+    "measuring.html": ".sl-compare table", "quiescence.html": ".sl-compare table" };
+  for (const [html, figure] of Object.entries(figures)) {
+    const page = await context.newPage();
+    await page.goto(`${url(reader.book)}${html}`);
+    if (!await page.isVisible(figure) || await page.$(".sl-widget")) {
+      reader.problems.push(`without JavaScript ${html} does not show its figure (${figure})`);
+    }
+    await page.close();
+  }
+  await context.close();
+  return `without JavaScript: the figures of ${Object.keys(figures).length} chapters shown`;
 }
 
 /** The chapter `html` opened in a new 1280 px page whose console errors are kept. */

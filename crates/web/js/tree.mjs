@@ -66,8 +66,11 @@ function widget(root) {
       return;
     }
     tree = answer;
-    // The drawing is the module's own SVG (the course's, as the chapter's figure is drawn).
+    // The drawing is the module's own SVG (the course's, as the chapter's figure is drawn). It
+    // takes the place of the chapter's picture of the same tree only now that it is here: until
+    // the module has loaded, the reader sees the picture.
     picture.innerHTML = answer.svg;
+    for (const child of root.children) if (child !== box) child.hidden = true;
     show(1);
   }
 
@@ -87,13 +90,12 @@ function widget(root) {
   search.onchange = load;
   cells.onchange = load;
 
-  // The live tree takes the place of the chapter's picture of the same tree.
-  for (const child of root.children) child.hidden = true;
-  root.prepend(element("div", { class: "sl-widget" },
+  const box = element("div", { class: "sl-widget" },
     element("p", {}, element("strong", {}, "Watch it here: "),
       "the tree as the engine's code searches it, traced and drawn in this page, node by node."),
     element("p", {}, cells, " ", search, " ", step, " ", play, " ", all, " ", reset),
-    status, picture));
+    status, picture);
+  root.prepend(box);
   load();
 }
 
