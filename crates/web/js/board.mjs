@@ -22,11 +22,15 @@ export function piecesOf(fen) {
 
 /**
  * Draws the position `fen` into `board` (an element with class sl-board), from Black's side if
- * `flipped`; `marked(square)` gives extra classes for a square, `onClick(square)` is called on a
- * click.
+ * `flipped`. With `selected` (a square) and `legal` (the position's moves, UCI), the selected
+ * square and the squares its piece can go to are marked. `onClick(square)` is called on a click.
  */
-export function drawBoard(board, fen, { flipped = false, marked = () => "", onClick = null } = {}) {
+export function drawBoard(board, fen, { flipped = false, selected = null, legal = [],
+  onClick = null } = {}) {
   const pieces = piecesOf(fen);
+  const targets = selected ? legal.filter((m) => m.startsWith(selected)) : [];
+  const marked = (square) => (square === selected ? "sl-selected" : "") +
+    (targets.some((m) => m.slice(2, 4) === square) ? " sl-target" : "");
   board.replaceChildren();
   for (let row = 0; row < 8; row++) {
     for (let col = 0; col < 8; col++) {
@@ -40,4 +44,14 @@ export function drawBoard(board, fen, { flipped = false, marked = () => "", onCl
       board.append(cell);
     }
   }
+}
+
+/** The legal move (UCI) from `from` to `to`, a pawn promoting to a queen; undefined if none. */
+export function moveBetween(legal, from, to) {
+  return legal.find((m) => m.slice(0, 4) === from + to && (m.length === 4 || m[4] === "q"));
+}
+
+/** Whether a legal move starts on `square`: a piece the reader may pick up. */
+export function movesFrom(legal, square) {
+  return legal.some((m) => m.startsWith(square));
 }

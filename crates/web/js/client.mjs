@@ -1,7 +1,7 @@
 // The page's side of the engine's worker (worker.mjs): requests sent, answers awaited, and a
 // way to stop. A search cannot be interrupted from outside (the worker sees no message until
 // it returns), so `stop` ends the worker: every request waiting resolves to `{ stopped: true }`,
-// and the next request starts a new one.
+// and the next request starts a new one. Below it, the small parts every widget builds with.
 export class EngineClient {
   constructor() {
     this.worker = null;
@@ -48,4 +48,23 @@ export function element(tag, attributes = {}, ...children) {
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
   node.append(...children);
   return node;
+}
+
+/**
+ * A widget's choice of position: a list of `positions` ({ name, fen, why }: the engine's, from
+ * `command=ladder`), led by the chapter's own when `root` has `data-fen`, and a FEN box that
+ * starts with the first and that the reader may edit. The caller says what a choice does
+ * (`positions.onchange`).
+ */
+export function positionPicker(root, positions) {
+  const own = root.dataset.fen
+    ? [{ name: "this chapter's position", fen: root.dataset.fen, why: "the position above" }]
+    : [];
+  const offered = [...own, ...positions];
+  return {
+    positions: element("select", { "aria-label": "position" },
+      ...offered.map((p) => element("option", { value: p.fen, title: p.why }, p.name))),
+    fen: element("input", { type: "text", size: "60", "aria-label": "FEN",
+      value: offered[0].fen, class: "sl-fen" }),
+  };
 }

@@ -11,21 +11,14 @@
 //                               without it, every stage of the ladder
 //   data-depth="N"              the depth to start with (4 without it)
 //   data-line                   a column with each engine's line (principal variation)
-import { EngineClient, element } from "./client.mjs";
+import { EngineClient, element, positionPicker } from "./client.mjs";
 
 const engine = new EngineClient();
 
 const thousands = (n) => n.toLocaleString("en-US");
 
 function widget(root) {
-  const own = root.dataset.fen
-    ? [{ name: "this chapter's position", fen: root.dataset.fen, why: "the position above" }]
-    : [];
-  const offered = [...own, ...ladder.positions];
-  const positions = element("select", { "aria-label": "position" },
-    ...offered.map((p) => element("option", { value: p.fen, title: p.why }, p.name)));
-  const fen = element("input", { type: "text", size: "60", "aria-label": "FEN",
-    value: offered[0].fen, class: "sl-fen" });
+  const { positions, fen } = positionPicker(root, ladder.positions);
   positions.onchange = () => { fen.value = positions.value; };
   const depth = element("input", { type: "number", min: "1", max: "20",
     value: root.dataset.depth ?? "4", "aria-label": "depth", class: "sl-depth" });

@@ -4,8 +4,8 @@
 // (the WebAssembly module, in a worker) computes them: stages 1 to 7's simple one, stage 8 and
 // 9's full one, stage 10's network. `data-fen` gives the chapter's own position. The element's
 // own content stays as it is: without JavaScript the page is what it was.
-import { drawBoard } from "./board.mjs";
-import { EngineClient, element } from "./client.mjs";
+import { drawBoard, moveBetween, movesFrom } from "./board.mjs";
+import { EngineClient, element, positionPicker } from "./client.mjs";
 
 const engine = new EngineClient();
 
@@ -13,14 +13,7 @@ const engine = new EngineClient();
 const pawns = (cp) => `${cp > 0 ? "+" : cp < 0 ? "−" : ""}${(Math.abs(cp) / 100).toFixed(2)}`;
 
 function widget(root) {
-  const own = root.dataset.fen
-    ? [{ name: "this chapter's position", fen: root.dataset.fen, why: "the position above" }]
-    : [];
-  const offered = [...own, ...ladder.positions];
-  const positions = element("select", { "aria-label": "position" },
-    ...offered.map((p) => element("option", { value: p.fen, title: p.why }, p.name)));
-  const fen = element("input", { type: "text", size: "60", "aria-label": "FEN",
-    value: offered[0].fen, class: "sl-fen" });
+  const { positions, fen } = positionPicker(root, ladder.positions);
   const evaluateButton = element("button", { type: "button", class: "sl-run" }, "Evaluate");
   const board = element("div", { class: "sl-board", role: "grid" });
   const status = element("p", { class: "sl-status" }, "");
@@ -57,10 +50,9 @@ function widget(root) {
   }
 
   function draw() {
-    const targets = selected ? position.legal.filter((m) => m.startsWith(selected)) : [];
     drawBoard(board, position.fen, {
-      marked: (square) => (square === selected ? "sl-selected" : "") +
-        (targets.some((m) => m.slice(2, 4) === square) ? " sl-target" : ""),
+      selected,
+      legal: position.legal,
       onClick: click,
     });
   }
@@ -68,8 +60,7 @@ function widget(root) {
   async function click(square) {
     if (!position) return;
     if (selected) {
-      const move = position.legal.find((m) => m.slice(0, 4) === selected + square &&
-        (m.length === 4 || m[4] === "q"));
+      const move = moveBetween(position.legal, selected, square);
       selected = null;
       if (move) {
         const after = await engine.ask({ command: "position", fen: position.fen, moves: move });
@@ -78,7 +69,7 @@ function widget(root) {
         return;
       }
     }
-    if (position.legal.some((m) => m.startsWith(square))) selected = square;
+    if (movesFrom(position.legal, square)) selected = square;
     draw();
   }
 

@@ -3,7 +3,7 @@
 // as WebAssembly, in a worker: the page never freezes) says which moves are legal, plays its
 // replies and says how the game ended; this script only draws the board and passes clicks on.
 // The element's own content stays below: without JavaScript the page is what it was.
-import { drawBoard } from "./board.mjs";
+import { drawBoard, moveBetween, movesFrom } from "./board.mjs";
 import { EngineClient, element } from "./client.mjs";
 
 const engine = new EngineClient();
@@ -31,11 +31,10 @@ function widget(root) {
   let thinking = false;
 
   function draw() {
-    const targets = selected ? position.legal.filter((m) => m.startsWith(selected)) : [];
     drawBoard(board, position.fen, {
       flipped: side.value === "black",
-      marked: (square) => (square === selected ? "sl-selected" : "") +
-        (targets.some((m) => m.slice(2, 4) === square) ? " sl-target" : ""),
+      selected,
+      legal: position.legal,
       onClick: click,
     });
     played.textContent = moves.join(" ");
@@ -97,8 +96,7 @@ function widget(root) {
       return;
     }
     if (selected) {
-      const move = position.legal.find((m) => m.slice(0, 4) === selected + square &&
-        (m.length === 4 || m[4] === "q"));
+      const move = moveBetween(position.legal, selected, square);
       selected = null;
       if (move) {
         moves.push(move);
@@ -106,7 +104,7 @@ function widget(root) {
         return;
       }
     }
-    if (position.legal.some((m) => m.startsWith(square))) selected = square;
+    if (movesFrom(position.legal, square)) selected = square;
     draw();
   }
 

@@ -109,15 +109,10 @@ fn position(game: &Chess) -> String {
         Some(Outcome::Loss) => quoted("checkmate"),
         Some(Outcome::Draw) => quoted("draw"),
     };
-    let side = if game.side_to_move() == chess::Color::White {
-        "white"
-    } else {
-        "black"
-    };
     format!(
         "{{\"fen\":{},\"to_move\":{},\"legal\":[{}],\"outcome\":{}}}",
         quoted(&game.fen()),
-        quoted(side),
+        quoted(side_to_move(game)),
         legal.join(","),
         outcome
     )
@@ -154,17 +149,21 @@ fn evaluate(game: &Chess) -> String {
             )
         })
         .collect();
-    let side = if game.side_to_move() == chess::Color::White {
-        "white"
-    } else {
-        "black"
-    };
     format!(
         "{{\"fen\":{},\"to_move\":{},\"evaluations\":[{}]}}",
         quoted(&game.fen()),
-        quoted(side),
+        quoted(side_to_move(game)),
         rows.join(",")
     )
+}
+
+/// Who is to move in `game`, as a page names the side: `white` or `black`.
+fn side_to_move(game: &Chess) -> &'static str {
+    if game.side_to_move() == chess::Color::White {
+        "white"
+    } else {
+        "black"
+    }
 }
 
 /// What a page offers to search: the positions of `searchlab compare` (name, FEN, why each is
