@@ -166,17 +166,27 @@ async function checkCompare(reader) {
     "rows equal to the native binary's, stopped and searched again";
 }
 
+/**
+ * The compare widget of the chapter `html`, with its own position and engines, searched at
+ * `depth` and held to the native binary (searchAndHold); screenshots `name`-before and -after.
+ * Resolves to the page, still open, and the rows.
+ */
+async function searchChapter(reader, html, depth, name) {
+  const page = await open(reader, html);
+  await page.waitForSelector(".sl-compare .sl-widget", { timeout: 30000 });
+  const widget = page.locator(".sl-compare .sl-widget");
+  await shoot(reader, page, widget, `${name}-before`);
+  const rows = await searchAndHold(reader, page, ".sl-compare", depth, name);
+  await shoot(reader, page, widget, `${name}-after`);
+  return { page, rows };
+}
+
 /** A score as the chapters' tables print it (+65, −79) in centipawns. */
 const tableScore = (text) => Number(text.trim().replace("−", "-").replace("+", ""));
 
 /** The quiescence chapter's horizon widget: pvs and quiescence at depth 3, as the table says. */
 async function checkHorizon(reader) {
-  const page = await open(reader, "quiescence.html");
-  await page.waitForSelector(".sl-compare .sl-widget", { timeout: 30000 });
-  const widget = page.locator(".sl-compare .sl-widget");
-  await shoot(reader, page, widget, "horizon-before");
-  const rows = await searchAndHold(reader, page, ".sl-compare", 3, "horizon");
-  await shoot(reader, page, widget, "horizon-after");
+  const { page, rows } = await searchChapter(reader, "quiescence.html", 3, "horizon");
   // The chapter's own table (below the widget): depth, pvs score, pvs line, quiescence score, …
   const table = await page.$$eval(".sl-compare > .table-wrapper tbody tr, .sl-compare > table tbody tr",
     (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
@@ -192,12 +202,7 @@ async function checkHorizon(reader) {
 
 /** The selective chapter's zugzwang widget: at depth 8 only the stage without both bets mates. */
 async function checkZugzwang(reader) {
-  const page = await open(reader, "selective.html");
-  await page.waitForSelector(".sl-compare .sl-widget", { timeout: 30000 });
-  const widget = page.locator(".sl-compare .sl-widget");
-  await shoot(reader, page, widget, "zugzwang-before");
-  const rows = await searchAndHold(reader, page, ".sl-compare", 8, "zugzwang");
-  await shoot(reader, page, widget, "zugzwang-after");
+  const { page, rows } = await searchChapter(reader, "selective.html", 8, "zugzwang");
   const got = rows.map((r) => `${r.move} ${r.score}`).join(", ");
   const mates = rows.map((r) => r.move === "f2a7" && r.score === "mate 3");
   if (mates.join(" ") !== "false false true") {

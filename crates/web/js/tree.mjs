@@ -42,9 +42,8 @@ function widget(root) {
     for (const label of picture.querySelectorAll("[data-done]")) {
       label.style.visibility = Number(label.dataset.done) <= shown ? "" : "hidden";
     }
-    const cut = [...picture.querySelectorAll("[data-pruned][data-step]")]
-      .filter((node) => node.tagName !== "path" && node.tagName !== "line" &&
-        Number(node.dataset.step) <= shown).length;
+    const cut = [...picture.querySelectorAll("g[data-pruned]")]
+      .filter((node) => Number(node.dataset.step) <= shown).length;
     status.textContent = shown === tree.searched
       ? `${tree.searched} nodes searched, ${tree.pruned} cut off; the root's score ${tree.score}`
       : `step ${shown} of ${tree.searched}: ${shown} nodes searched so far, ${cut} cut off`;

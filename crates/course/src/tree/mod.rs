@@ -169,11 +169,7 @@ pub fn minimax_tree(game: &TicTacToe) -> TreeNode {
         best = best.max(-value);
         root.children.push(child);
     }
-    root.score = Some(if root.children.is_empty() {
-        searchlab_engine::search::score_without_moves(&game)
-    } else {
-        best
-    });
+    root.score = Some(root_score(&root, &game, best));
     root
 }
 
@@ -278,12 +274,18 @@ fn alphabeta_root(game: &TicTacToe, order: MoveOrder) -> TreeNode {
         best = best.max(-child.score.expect("searched"));
         root.children.push(child);
     }
-    root.score = Some(if root.children.is_empty() {
-        searchlab_engine::search::score_without_moves(&game)
+    root.score = Some(root_score(&root, &game, best));
+    root
+}
+
+/// The root's score, as the stages' root loops give it: the best child's score, or the
+/// outcome when `game` has no move.
+fn root_score(root: &TreeNode, game: &TicTacToe, best: Score) -> Score {
+    if root.children.is_empty() {
+        searchlab_engine::search::score_without_moves(game)
     } else {
         best
-    });
-    root
+    }
 }
 
 /// A node for the current position of `game`, reached by `mv`, without score or children yet.
