@@ -47,6 +47,7 @@ pub mod network;
 pub mod neural;
 pub mod pawns;
 pub mod pieces;
+pub mod simd;
 pub mod simple;
 pub mod sink;
 pub mod tapered;
