@@ -188,6 +188,10 @@ pub mod deepening {
         pub depth_offset: Depth,
         /// The root moves this search may play ([`SearchLimits::root_moves`]).
         pub root_moves: Option<Vec<String>>,
+        /// How many iterations in a row, up to the last completed one, chose the same move.
+        pub stable_iterations: u32,
+        /// The share of the last root search's nodes spent under the move it chose, in percent.
+        pub best_move_share: u32,
     }
 
     impl<M: Copy + PartialEq> Deepening<M> {
@@ -201,6 +205,8 @@ pub mod deepening {
                 observer: None,
                 depth_offset: 0,
                 root_moves: None,
+                stable_iterations: 0,
+                best_move_share: 100,
             }
         }
 
@@ -323,6 +329,10 @@ pub mod deepening {
             false
         }
 
+        /// Called after each completed iteration, before the next is decided on (stage 11 reads
+        /// its clock there). By default nothing happens.
+        fn iteration_completed(&mut self) {}
+
         /// Puts the root's moves in the order to search them, before the previous iteration's best
         /// move is moved to the front. By default the generator's order is kept.
         fn order_root(&mut self, _game: &G, _moves: &mut Vec<G::Move>) {}
@@ -410,8 +420,16 @@ pub mod deepening {
         let max_depth = max_iteration_depth(limits, default_depth);
         let offset = stage.deepening().depth_offset;
         let depths = (1..=max_depth).map(|iteration| (iteration + offset).min(max_depth));
+        // The move each iteration chose, to count how many in a row chose the same.
+        let mut chosen_before = None;
         let found = iterate(stage, game, limits, depths, |stage, iteration| {
             iteration.hashfull = stage.hashfull();
+            let state = stage.deepening();
+            let chosen = state.previous_pv.first().copied();
+            let same = chosen.is_some() && chosen == chosen_before;
+            state.stable_iterations = if same { state.stable_iterations + 1 } else { 0 };
+            chosen_before = chosen;
+            stage.iteration_completed();
             if let Some(observer) = stage.deepening().observer.as_mut() {
                 observer(iteration);
             }
@@ -480,7 +498,12 @@ pub mod deepening {
         let mut best_score = -Score::INFINITE;
         let mut pv = Vec::new();
         let mut child_pv = Vec::new();
+        // The nodes of the whole root search, and those under the best move (for a clock that
+        // reads the search: a move that took most of the effort was hard to refute).
+        let nodes_before = state.counter.stats.nodes;
+        let mut best_move_nodes = 0;
         for (tried, mv) in moves.into_iter().enumerate() {
+            let move_start = stage.deepening().counter.stats.nodes;
             game.play(mv);
             let score = stage.search_move(game, depth, 0, alpha, beta, tried == 0, &mut child_pv);
             game.undo();
@@ -490,6 +513,7 @@ pub mod deepening {
                 break; // the iteration is abandoned
             }
             if score > best_score {
+                best_move_nodes = state.counter.stats.nodes - move_start;
                 best_score = score;
                 pv.clear();
                 pv.push(mv);
@@ -502,6 +526,9 @@ pub mod deepening {
                 break;
             }
         }
+        let state = stage.deepening();
+        let all_nodes = (state.counter.stats.nodes - nodes_before).max(1);
+        state.best_move_share = (best_move_nodes * 100 / all_nodes) as u32;
         (best_score, pv)
     }
 }

@@ -47,8 +47,8 @@ fn a_reader_that_goes_away_ends_every_command_quietly() {
 
 #[test]
 fn files_are_all_written_whoever_reads_the_list() {
-    // `exercise skeletons` writes nine files and lists each: a reader that goes after the first
-    // name must not cost the other eight. (In a scratch checkout, not this one.)
+    // `exercise skeletons` writes ten files and lists each: a reader that goes after the first
+    // name must not cost the other nine. (In a scratch checkout, not this one.)
     let repo = std::env::temp_dir().join(format!("searchlab-skeletons-{}", std::process::id()));
     std::fs::create_dir_all(repo.join("exercises")).expect("a scratch folder");
     std::fs::create_dir_all(repo.join("crates/engine/src/search")).expect("a scratch folder");

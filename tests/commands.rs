@@ -338,6 +338,7 @@ const PLACEHOLDERS: &[(&str, &str, &str)] = &[
     ("--stage", "A", "pvs"),
     ("--stage", "B", "cached"),
     ("--stage", "-PIECE", "-null_move"),
+    ("--stage", "+PIECE", "+singular_extension"),
     ("--stage", "-TERM", "-mobility"),
     ("--depth", "<d>", "4"),
     // The count of a data file's games, which its network's record gives.
@@ -483,8 +484,8 @@ fn file_use(subcommand: &str, role: &Role, word: &str) -> Option<FileUse> {
     (word.contains('/') || extensions.iter().any(|e| word.ends_with(e))).then_some(FileUse::Input)
 }
 
-/// `args` with the placeholders filled in: a [`PLACEHOLDERS`] word that starts with `<` or
-/// `-` is replaced wherever it stands in a word (`"selective -PIECE"`), any other only as a
+/// `args` with the placeholders filled in: a [`PLACEHOLDERS`] word that starts with `<`, `-`
+/// or `+` is replaced wherever it stands in a word (`"selective -PIECE"`), any other only as a
 /// whole word (`--stage A`); a word filled in with nothing is dropped.
 fn fill(args: &[String]) -> Vec<String> {
     let (_, roles) = roles(args);
@@ -500,7 +501,7 @@ fn fill(args: &[String]) -> Vec<String> {
                 if !after.is_empty() && *after != flag {
                     continue;
                 }
-                if from.starts_with('<') || from.starts_with('-') {
+                if from.starts_with(['<', '-', '+']) {
                     word = word.replace(from, to);
                 } else if word == *from {
                     word = to.to_string();

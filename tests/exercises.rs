@@ -70,7 +70,7 @@ fn every_skeleton_solution_and_typical_mistake_is_graded_as_it_should_be() {
         .iter()
         .filter(|g| matches!(g.expected, mistakes::Expected::Rejected(_)))
         .count();
-    assert_eq!(rejected, 41);
+    assert_eq!(rejected, 44);
 }
 
 /// Each exercise ends its chapter of the book: a section that names its command, and
@@ -80,6 +80,7 @@ fn each_exercise_ends_its_chapter_with_questions() {
     for e in EXERCISES {
         let chapter = match e.name {
             "null_move" | "late_move_reductions" => "selective",
+            "singular_extension" => "modern",
             "connect" => "introduction",
             name => name,
         };
@@ -800,6 +801,7 @@ fn each_chapter_offers_its_exercise_before_the_answer() {
     for e in EXERCISES.iter().filter(|e| !e.game) {
         let chapter = match e.name {
             "null_move" | "late_move_reductions" => "selective",
+            "singular_extension" => "modern",
             name => name,
         };
         let path = format!("{}/book/src/{chapter}.md", env!("CARGO_MANIFEST_DIR"));

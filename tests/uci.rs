@@ -34,7 +34,7 @@ fn handshake_lists_identity_and_options() {
     for s in searchlab::STAGES {
         assert!(stage.contains(&format!("var {}", s.name)), "{stage}");
     }
-    assert!(stage.ends_with("var neural"), "{stage}");
+    assert!(stage.ends_with("var neural var modern"), "{stage}");
     assert!(uci.sync().is_empty());
     uci.quit();
 }

@@ -258,6 +258,9 @@ pub fn draw<E: From<Error>>(
         "selective-pieces.md",
         crate::numbers::add_selective_pieces(&mut numbers)?,
     )?;
+    for (name, text) in crate::numbers::add_modern(&mut numbers)? {
+        emit(name, text)?;
+    }
     emit("elo-ladder.md", crate::numbers::elo_ladder_table()?)?;
     crate::numbers::add_suites(&mut numbers)?;
     emit(

@@ -158,6 +158,16 @@ pub trait Game: Clone + Send {
     /// takes it back.
     fn pass(&mut self) {}
     // ANCHOR_END: game_pass
+
+    // ANCHOR: game_structure_key
+    /// A key of what lasts in the position while the pieces move around it (for chess, where
+    /// the pawns of each side stand) with the side to move: the correction history (stage 11)
+    /// learns, per key, how far the evaluation tends to be off. Games without such a structure
+    /// answer 0: all their positions share one entry.
+    fn structure_key(&self) -> u64 {
+        0
+    }
+    // ANCHOR_END: game_structure_key
 }
 // ANCHOR_END: game
 

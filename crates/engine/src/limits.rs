@@ -337,6 +337,10 @@ pub struct Stopper {
     max_nodes: Option<u64>,
     flag: StopFlag,
     stopped: bool,
+    /// The soft limit in use, in percent of the budget's (stage 11's clock scales it).
+    soft_percent: u32,
+    /// Whether the soft limit may be scaled: not when the caller fixed the move's time.
+    soft_scalable: bool,
 }
 
 impl Stopper {
@@ -357,7 +361,24 @@ impl Stopper {
             max_nodes: limits.nodes,
             flag: limits.stop.clone(),
             stopped: false,
+            soft_percent: 100,
+            soft_scalable: limits.movetime.is_none(),
         }
+    }
+
+    /// Sets the soft limit to `percent` of the budget's, never past the hard limit: a search
+    /// sure of its move may stop sooner, one in doubt think longer. A move time the caller
+    /// fixed is not scaled.
+    pub fn scale_soft_limit(&mut self, percent: u32) {
+        if self.soft_scalable {
+            self.soft_percent = percent;
+        }
+    }
+
+    /// The soft limit in use: the budget's, scaled ([`Stopper::scale_soft_limit`]).
+    pub fn soft_limit(&self) -> Option<Duration> {
+        let budget = self.budget?;
+        Some((budget.soft * self.soft_percent / 100).min(budget.hard))
     }
 
     /// Time since the search started (since its clock started, if that was earlier).
@@ -430,8 +451,8 @@ impl Stopper {
         !self.stopped
             && !self.flag.is_stopped()
             && self
-                .budget
-                .is_none_or(|b| self.budget_elapsed().is_none_or(|t| t < b.soft))
+                .soft_limit()
+                .is_none_or(|soft| self.budget_elapsed().is_none_or(|t| t < soft))
     }
     // ANCHOR_END: may_start_iteration
 }

@@ -38,6 +38,8 @@ pub struct SearchStats {
     pub reductions: u64,
     /// Selective search: nodes and moves pruned without a search (futility, late moves).
     pub pruned: u64,
+    /// Stage 11: table moves found singular, and searched one ply deeper.
+    pub singular_extensions: u64,
     /// The deepest ply any node reached (beyond the depth, with a quiescence search).
     pub seldepth: u32,
 }
@@ -98,6 +100,7 @@ impl SearchStats {
         self.null_move_cutoffs += other.null_move_cutoffs;
         self.reductions += other.reductions;
         self.pruned += other.pruned;
+        self.singular_extensions += other.singular_extensions;
         self.seldepth = self.seldepth.max(other.seldepth);
     }
 

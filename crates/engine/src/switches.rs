@@ -65,6 +65,10 @@ macro_rules! __searchlab_switches {
             /// The names of the parts, in the order they are declared.
             pub const NAMES: &'static [&'static str] = &[ $( stringify!($field), )* ];
 
+            /// Every part off: how a stage below the one that adds them has them.
+            #[allow(dead_code)] // not every set of parts is ever all off
+            pub const NONE: $name = $name { $( $field: false, )* };
+
             /// Switches the part called `name` on or off; `false` if there is no such part.
             pub fn set(&mut self, name: &str, on: bool) -> bool {
                 match name {

@@ -336,8 +336,8 @@ mod tests {
         assert_eq!(json.matches("\"fen\":").count(), COMPARE.len());
         assert_eq!(
             json.matches("\"summary\":").count(),
-            10,
-            "nine rungs and stage 10"
+            11,
+            "nine rungs, stage 10 and stage 11"
         );
     }
 

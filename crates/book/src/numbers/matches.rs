@@ -478,7 +478,7 @@ mod tests {
             .any(|t| t.kind == TableKind::Pair && t.label == Some("hand-set")));
         let mut numbers = Numbers::default();
         let written = add_matches(&mut numbers).unwrap();
-        assert_eq!(written.len(), 6);
+        assert_eq!(written.len(), 7);
         for rating in &ratings {
             let key = format!("rating.stockfish.{}", rating.key);
             assert!(numbers.get(&key).is_some(), "{key}");

@@ -32,6 +32,7 @@
 //!   two-core ceiling (`book/measured/scaling.tsv`, `throughput.tsv`);
 //! - `suite.*`: the test suites at one second a position (`book/measured/suites.tsv`);
 //! - `web.*`: the web front against the native binary (`book/measured/web.tsv`);
+//! - `modern.*`: stage 11's pieces, searched now ([`modern`](mod@modern));
 //! - `match.NAME.*` and `rating.stockfish.*`: the other match results the book quotes
 //!   (`book/measured/matches.tsv`), with the ratings fitted to the Stockfish matches
 //!   (`book/measured/ratings.tsv` says which).
@@ -45,6 +46,7 @@
 
 pub mod matches;
 pub mod measured;
+pub mod modern;
 pub mod neural;
 pub mod node_tables;
 pub mod searched;
@@ -58,6 +60,7 @@ pub use measured::{
     Speed, INSTRUCTION_COUNTS, SIDE_BY_SIDE_RESULTS, SPEED_RESULTS, SUITE_RESULTS,
     THROUGHPUT_RESULTS,
 };
+pub use modern::add_modern;
 pub use neural::add_neural;
 pub use node_tables::{
     branching_table, growth_table, minimal_tree_table, pair_table, positions_table, tables,

@@ -129,7 +129,46 @@ fn exercise_diagnosis(exercise: &Exercise, seen: &Disagreement) -> Option<String
                 )
             })
         }
+        Diagnosis::SingularExtensions => {
+            let (yours, rung) = (
+                got.stats.singular_extensions,
+                expected.stats.singular_extensions,
+            );
+            Some(singular_question(yours, rung))
+        }
     }
+}
+
+/// What the count of singular extensions, `yours` against the `rung`'s in the same search,
+/// most likely says of a wrong score: none at all, a note left set (or no extension ever
+/// returned); more, moves extended that are not singular; fewer, a search without the move
+/// that reaches the bar too easily; as many, the multi-cut or the search's depth. Asked, since
+/// any slip changes the tree and so the count.
+fn singular_question(yours: u64, rung: u64) -> String {
+    let counted = format!(
+        "Your search extended {} table moves, the rung {}",
+        thousands(yours),
+        thousands(rung)
+    );
+    let question = if yours == 0 && rung > 0 {
+        "none at all: is the excluded move cleared (self.set_excluded_move(ply, None)) as soon \
+         as the search without it returns, whatever it found? While it is set, every later node \
+         at that ply is searched without it, and none is tested again. And is a singular move \
+         answered with Singular::Extend(1)?"
+    } else if yours > rung {
+        "more than the rung: is a move extended only when the search without it fails below \
+         the bar (the table's score less SINGULAR_MARGIN a ply of depth), and only from an \
+         entry for that very move that is no upper bound and at most SINGULAR_TABLE_SLACK \
+         plies shallower?"
+    } else if yours < rung {
+        "fewer than the rung: is the node searched without the move with the null window just \
+         below the bar, (bar - 1, bar), at (depth - 1) / 2?"
+    } else {
+        "as many as the rung, so the tests agree: is the node cut with Singular::Cut(bar) when \
+         the search without the move reaches the bar and the bar is at least beta, and is that \
+         search made at (depth - 1) / 2?"
+    };
+    format!("{counted}: {question}")
 }
 
 /// The quiescence probes: a knight's capture that forks king and queen, where the side in

@@ -122,6 +122,8 @@ pub enum Diagnosis {
     /// A quiescence search's stand pat and captures: probe positions that tell the slips
     /// apart (see [`diagnose`]).
     StandPat,
+    /// The singular extensions counted against the rung's: more, or fewer, than it made.
+    SingularExtensions,
 }
 
 /// A piece of shared machinery that an exercise takes in, or another file of a rung that is a
@@ -148,8 +150,8 @@ pub struct Shared {
 }
 
 /// The selective rung's files besides its `mod.rs`, each a module of the learner's copy of the
-/// rung: the pieces (where the exercises' parts are), and the rest of the rung, which its node
-/// needs to compile. The continuation table and the kept move lists are the crate's (its own
+/// rung: the pieces (where the exercises' parts are), stage 11's pieces (off in stage 8, and in
+/// its node), and the rest of the rung, which its node needs to compile. The continuation table and the kept move lists are the crate's (its own
 /// types, not the learner's copies): the learner's file shows how the node uses them, not them.
 const SELECTIVE_FILES: &[Shared] = &[
     Shared {
@@ -165,6 +167,20 @@ const SELECTIVE_FILES: &[Shared] = &[
         source_path: "crates/engine/src/search/selective/continuation.rs",
         source: include_str!("../../../engine/src/search/selective/continuation.rs"),
         from_crate: &["piece_square", "ContinuationHistory", "ContinuationRow"],
+    },
+    Shared {
+        module: "correction",
+        crate_path: "crate::search::selective::correction",
+        source_path: "crates/engine/src/search/selective/correction.rs",
+        source: include_str!("../../../engine/src/search/selective/correction.rs"),
+        from_crate: &[],
+    },
+    Shared {
+        module: "modern",
+        crate_path: "crate::search::selective::modern",
+        source_path: "crates/engine/src/search/selective/modern.rs",
+        source: include_str!("../../../engine/src/search/selective/modern.rs"),
+        from_crate: &[],
     },
     Shared {
         module: "quiescence",
@@ -608,6 +624,64 @@ Exercise {
     ],
     given: "Given, outside your part: which moves may be reduced at all. Your part receives it as `reducible`, true only for a quiet move that neither escapes check nor gives it: captures and checks are never reduced here; in your own engine, make that test.",
     diagnosis: Some(Diagnosis::ExtraReductions),
+},
+Exercise {
+    name: "singular_extension",
+    title: "singular extensions: search the table's move deeper when every other move fails \
+            well below it",
+    source_path: "crates/engine/src/search/selective/mod.rs",
+    source: include_str!("../../../engine/src/search/selective/mod.rs"),
+    parts: &["singular_extension"],
+    shared: SELECTIVE_FILES,
+    // Stage 8 with stage 11's singular extension switched on, and nothing else of stage 11.
+    engine: "{ let mut engine = Selective::<searchlab::Chess>::new(16); \
+             engine.modern.singular_extension = true; engine }",
+    below: "selective +singular_extension",
+    max_depth: 7,
+    // Found by searching Bratko-Kopec with stage 8 and the extension on and off, at depths 7
+    // to 11: on BK.19 the extension plays the suite's move, 1...Rxe4, at depths 8 to 11, and
+    // stage 8 without it never does (1...d5 at depths 8 and 9).
+    deeper: &[Deeper {
+        name: "BK.19",
+        fen: "3rr3/2pq2pk/p2p1pnp/8/2QBPP2/1P6/P5PP/4RRK1 b - - 0 1",
+        depth: 8,
+        shows: "Bratko-Kopec 19 at depth 8: only with the extension does the search find the \
+                suite's move, 1...Rxe4",
+        no_null_move: false,
+        reference: None,
+    }],
+    knowledge: true,
+    game: false,
+    picker: false,
+    line: false,
+    node_for_node: false,
+    at_most_rung_nodes: false,
+    hints: &[
+        "Your part is the end of Selective::singular_extension, in the module modern at the end \
+         of the file: whether to try is decided above it (the piece on, depth >= SINGULAR_DEPTH, \
+         not already inside a singular search, off the previous iteration's line). It answers \
+         Singular::No (search as usual), Singular::Extend(plies) (search the table's move that \
+         much deeper) or Singular::Cut(score) (cut the node at once).",
+        "Read the table's entry again (self.tt.probe(key); none: Singular::No). It may vouch for \
+         tt_move only if its best_move is Some(tt_move), its bound is not Bound::Upper (a \
+         lower bound or exact: the move reached at least its score), it is at most \
+         SINGULAR_TABLE_SLACK plies shallower (entry.depth + SINGULAR_TABLE_SLACK >= depth), \
+         and its score, made this node's with entry.score.from_tt(ply), is no mate. Otherwise \
+         Singular::No.",
+        "The bar: the table's score less SINGULAR_MARGIN a ply of depth. Leave the move out \
+         (self.set_excluded_move(ply, Some(tt_move))) and search this very node (self.alphabeta \
+         at the same ply, with a fresh pv) at (depth - 1) / 2, with the null window just below \
+         the bar: (bar - 1, bar). Then self.set_excluded_move(ply, None) at once, whatever the \
+         search found: the node's own search must try every move. If the search was stopped \
+         (self.state.counter.stopped()), Singular::No.",
+        "Three outcomes. Below the bar: every other move fails well below the table's move, so \
+         it is singular: count it (self.state.counter.stats.singular_extensions += 1) and \
+         return Singular::Extend(1). At or above the bar, and the bar itself at least beta: \
+         another move reaches beta too, so cut (multi-cut) with Singular::Cut(bar). Otherwise \
+         another move is nearly as good: Singular::No.",
+    ],
+    given: "Given, outside your part: when the test is tried at all (the piece on, depth >= SINGULAR_DEPTH, not inside another singular search, off the previous iteration's line, and no deeper than twice the iteration's depth), and how the node uses its answer: a node whose move is excluded leaves it out of its moves, takes no cut from the table, stores nothing and passes no null move; the singular move is searched Extend's plies deeper, and Cut's score is returned at once.",
+    diagnosis: Some(Diagnosis::SingularExtensions),
 },
 Exercise {
     name: "connect",

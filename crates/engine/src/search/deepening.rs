@@ -52,6 +52,10 @@ pub struct Deepening<M> {
     pub depth_offset: Depth,
     /// The root moves this search may play ([`SearchLimits::root_moves`]).
     pub root_moves: Option<Vec<String>>,
+    /// How many iterations in a row, up to the last completed one, chose the same move.
+    pub stable_iterations: u32,
+    /// The share of the last root search's nodes spent under the move it chose, in percent.
+    pub best_move_share: u32,
 }
 
 impl<M: Copy + PartialEq> Deepening<M> {
@@ -65,6 +69,8 @@ impl<M: Copy + PartialEq> Deepening<M> {
             observer: None,
             depth_offset: 0,
             root_moves: None,
+            stable_iterations: 0,
+            best_move_share: 100,
         }
     }
 
@@ -199,6 +205,10 @@ pub trait IterativeStage<G: Game>: Engine<G> {
         false
     }
 
+    /// Called after each completed iteration, before the next is decided on (stage 11 reads
+    /// its clock there). By default nothing happens.
+    fn iteration_completed(&mut self) {}
+
     /// Puts the root's moves in the order to search them, before the previous iteration's best
     /// move is moved to the front. By default the generator's order is kept.
     fn order_root(&mut self, _game: &G, _moves: &mut Vec<G::Move>) {}
@@ -314,8 +324,16 @@ pub fn deepen<G: Game, S: IterativeStage<G>>(
     let max_depth = max_iteration_depth(limits, default_depth);
     let offset = stage.deepening().depth_offset;
     let depths = (1..=max_depth).map(|iteration| (iteration + offset).min(max_depth));
+    // The move each iteration chose, to count how many in a row chose the same.
+    let mut chosen_before = None;
     let found = iterate(stage, game, limits, depths, |stage, iteration| {
         iteration.hashfull = stage.hashfull();
+        let state = stage.deepening();
+        let chosen = state.previous_pv.first().copied();
+        let same = chosen.is_some() && chosen == chosen_before;
+        state.stable_iterations = if same { state.stable_iterations + 1 } else { 0 };
+        chosen_before = chosen;
+        stage.iteration_completed();
         if let Some(observer) = stage.deepening().observer.as_mut() {
             observer(iteration);
         }
@@ -390,7 +408,12 @@ pub fn search_moves<G: Game, S: IterativeStage<G>>(
     let mut best_score = -Score::INFINITE;
     let mut pv = Vec::new();
     let mut child_pv = Vec::new();
+    // The nodes of the whole root search, and those under the best move (for a clock that
+    // reads the search: a move that took most of the effort was hard to refute).
+    let nodes_before = state.counter.stats.nodes;
+    let mut best_move_nodes = 0;
     for (tried, mv) in moves.into_iter().enumerate() {
+        let move_start = stage.deepening().counter.stats.nodes;
         game.play(mv);
         let score = stage.search_move(game, depth, 0, alpha, beta, tried == 0, &mut child_pv);
         game.undo();
@@ -400,6 +423,7 @@ pub fn search_moves<G: Game, S: IterativeStage<G>>(
             break; // the iteration is abandoned
         }
         if score > best_score {
+            best_move_nodes = state.counter.stats.nodes - move_start;
             best_score = score;
             pv.clear();
             pv.push(mv);
@@ -412,6 +436,9 @@ pub fn search_moves<G: Game, S: IterativeStage<G>>(
             break;
         }
     }
+    let state = stage.deepening();
+    let all_nodes = (state.counter.stats.nodes - nodes_before).max(1);
+    state.best_move_share = (best_move_nodes * 100 / all_nodes) as u32;
     (best_score, pv)
 }
 // ANCHOR_END: root

@@ -34,7 +34,9 @@
 //! searchers' machinery in [`threads`], built on stage 8.
 //!
 //! Stage 10, [`neural`], is stage 9's search with a learned evaluation: no search code of its
-//! own, so it sits beside the ladder's files, and it is the default engine.
+//! own, so it sits beside the ladder's files, and it is the default engine. Stage 11,
+//! [`modern`], is stage 10 with the pieces strong engines add switched on: they live in stage
+//! 8's node (`selective/modern.rs`), off there, so each is measured alone by its switch.
 //!
 //! Beside the ladder, three engines to measure it by: [`mtdf`] (MTD(f), the score found by null
 //! windows alone), [`oracle`] (alpha-beta with a perfect move order: the fewest nodes any
@@ -63,6 +65,9 @@ pub mod threads;
 
 // Stage 10: stage 9's search with the learned evaluation (the default engine).
 pub mod neural;
+
+// Stage 11: stage 10 with what strong engines add switched on.
+pub mod modern;
 
 // Beside the ladder: engines to measure it by.
 pub mod mtdf;

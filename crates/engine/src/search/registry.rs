@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::game::{Game, LearnedEvaluator};
 use crate::search::engine::Engine;
 use crate::search::{
-    alphabeta, cached, iterative, minimax, mtdf, neural, oracle, ordered, parallel, pvs,
+    alphabeta, cached, iterative, minimax, modern, mtdf, neural, oracle, ordered, parallel, pvs,
     quiescence, root_split, selective, AlphaBeta, Cached, Iterative, LazySmp, Minimax, Mtdf,
     Oracle, Ordered, Pvs, Quiescence, RootSplit, Selective,
 };
@@ -51,6 +51,8 @@ pub enum StageId {
     RootSplit,
     /// Stage 10, [`neural`]: stage 9's search with the learned evaluation, the default.
     Neural,
+    /// Stage 11, [`modern`]: stage 10 with what strong engines add.
+    Modern,
 }
 
 /// A rung of the ladder: its name and what it adds.
@@ -190,14 +192,24 @@ pub const SIDE_ENGINES: &[Stage] = &[
         judged_by_strength: true,
         parallel: true,
     },
+    Stage {
+        id: StageId::Modern,
+        name: modern::NAME,
+        summary: "stage 10 with singular extensions, improving, correction history, history \
+                  in reductions and a clock that reads the search",
+        fixed_depth: false,
+        judged_by_strength: true,
+        parallel: true,
+    },
 ];
 
-/// The engines UCI's `Stage` option offers: the ladder's stages, and stage 10, the neural one
-/// (the default: see the book's chapter "A learned evaluation").
+/// The engines UCI's `Stage` option offers: the ladder's stages, stage 10, the neural one (the
+/// default: see the book's chapter "A learned evaluation"), and stage 11.
 pub fn uci_stages() -> Vec<&'static Stage> {
+    let beyond = |s: &&Stage| matches!(s.id, StageId::Neural | StageId::Modern);
     STAGES
         .iter()
-        .chain(SIDE_ENGINES.iter().filter(|s| s.id == StageId::Neural))
+        .chain(SIDE_ENGINES.iter().filter(beyond))
         .collect()
 }
 
@@ -281,7 +293,9 @@ impl Stage {
             StageId::Selective | StageId::Parallel | StageId::RootSplit => {
                 Selective::<G>::switch_names()
             }
-            StageId::Neural => Selective::<G, LearnedEvaluator<G>>::switch_names(),
+            StageId::Neural | StageId::Modern => {
+                Selective::<G, LearnedEvaluator<G>>::switch_names()
+            }
             StageId::Minimax
             | StageId::AlphaBeta
             | StageId::Iterative
@@ -313,6 +327,7 @@ pub fn build<G: Game + 'static>(stage: &Stage, hash_mb: usize) -> Box<dyn Engine
         StageId::Oracle => Box::new(Oracle::<G>::new()),
         StageId::RootSplit => Box::new(RootSplit::<G>::new(hash_mb)),
         StageId::Neural => Box::new(neural::new::<G>(hash_mb)),
+        StageId::Modern => Box::new(modern::new::<G>(hash_mb)),
     }
 }
 // ANCHOR_END: build
@@ -330,8 +345,8 @@ mod tests {
         }
         let ids: std::collections::HashSet<StageId> =
             STAGES.iter().chain(SIDE_ENGINES).map(|s| s.id).collect();
-        assert_eq!(ids.len(), 13, "each engine listed once");
-        assert_eq!(STAGES.len() + SIDE_ENGINES.len(), 13);
+        assert_eq!(ids.len(), 14, "each engine listed once");
+        assert_eq!(STAGES.len() + SIDE_ENGINES.len(), 14);
     }
 
     #[test]
@@ -361,10 +376,17 @@ mod tests {
             find_stage("parallel").unwrap().switch_names::<Chess>(),
             names
         );
-        // Tic-tac-toe's evaluator has nothing to switch: only the pieces are left.
+        // Tic-tac-toe's evaluator has nothing to switch: only the pieces are left, stage 8's
+        // and stage 11's.
+        let pieces: Vec<&str> = selective::PIECE_NAMES
+            .iter()
+            .chain(selective::Modern::NAMES)
+            .copied()
+            .collect();
+        assert_eq!(selective.switch_names::<TicTacToe>(), pieces);
         assert_eq!(
-            selective.switch_names::<TicTacToe>(),
-            selective::PIECE_NAMES
+            find_engine("modern").unwrap().switch_names::<Chess>(),
+            find_engine("neural").unwrap().switch_names::<Chess>()
         );
         assert!(find_stage("pvs")
             .unwrap()

@@ -341,6 +341,17 @@ impl Game for Chess {
         *board.checkers() == EMPTY && (own & !pawns_and_king) != EMPTY
     }
 
+    /// The pawns of each side and the side to move, mixed into one key. (The `chess` crate's
+    /// own pawn hash is not implemented: it is always 0.)
+    fn structure_key(&self) -> u64 {
+        let board = self.board();
+        let pawns = *board.pieces(Piece::Pawn);
+        let white = (pawns & *board.color_combined(Color::White)).0;
+        let black = (pawns & *board.color_combined(Color::Black)).0;
+        let side = board.side_to_move().to_index() as u64;
+        crate::rng::mix(crate::rng::mix(white ^ side) ^ black)
+    }
+
     fn pass(&mut self) {
         let frame = *self.current();
         if let Some(board) = frame.board.null_move() {

@@ -56,6 +56,11 @@
 //!   entry loaded early, quiet moves skipped all at once), which changes nothing the search
 //!   finds and nothing the chapter teaches.
 //!
+//! Stage 11's pieces ([`modern`], with the correction history's table in [`correction`]) are
+//! asked by this node too, and are switched off here ([`Modern::NONE`]): with them off the node
+//! is stage 8's, node for node. Stage 11 (`modern`) is stage 10 with them on; its chapter,
+//! "What strong engines add", reads `modern.rs`.
+//!
 //! The stage also evaluates with the full evaluation ([`crate::eval::Evaluation`]), the
 //! game's [`Game::Evaluator`], instead of the simple one of the stages below.
 //!
@@ -66,6 +71,8 @@
 //! is never tried in check or in a pawn ending.
 
 pub mod continuation;
+pub mod correction;
+pub mod modern;
 pub mod pieces;
 pub mod quiescence;
 pub mod speed;
@@ -76,7 +83,11 @@ pub use pieces::{
     SEE_PRUNING_DEPTH, SEE_QUIET_MARGIN,
 };
 
+pub use modern::{Modern, Singular};
+
 use self::continuation::{ContinuationHistory, LINE_PLIES};
+use self::correction::CorrectionHistory;
+use self::modern::Found;
 use self::pieces::{loses_exchange, reduction_table};
 use self::speed::{NodeLists, PlyLists, QuietSkip};
 use crate::eval::network::Network;
@@ -116,6 +127,14 @@ pub struct Selective<G: Game, E: Evaluator<G> = <G as Game>::Evaluator> {
     evaluator: E,
     /// Which pieces of selectivity are on.
     pub pieces: Pieces,
+    /// Which of stage 11's pieces are on (none in stage 8).
+    pub modern: Modern,
+    /// Stage 11: how far the evaluation has been off, by pawn structure.
+    correction: CorrectionHistory,
+    /// Stage 11: the static evaluation at each ply of the current line (`-INFINITE`: none).
+    evaluations: Vec<Score>,
+    /// Stage 11: the move a singular-extension search leaves out, at each ply.
+    excluded: Vec<Option<G::Move>>,
     /// Late move reductions by depth and by the number of moves tried before.
     reductions: Vec<[Depth; 64]>,
     /// The move lists of each ply, kept from node to node.
@@ -138,6 +157,10 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
             line: vec![None; LINE_PLIES],
             evaluator: E::default(),
             pieces: Pieces::default(),
+            modern: Modern::NONE,
+            correction: CorrectionHistory::new(),
+            evaluations: vec![-Score::INFINITE; LINE_PLIES],
+            excluded: vec![None; LINE_PLIES],
             reductions: reduction_table(),
             lists: PlyLists::new(),
             verifying: false,
@@ -161,9 +184,11 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         &mut self.evaluator
     }
 
-    /// The names of the parts that can be switched off: the pieces, then the evaluator's.
+    /// The names of the parts that can be switched: the pieces, stage 11's, then the
+    /// evaluator's.
     pub fn switch_names() -> Vec<&'static str> {
         let mut names = Pieces::NAMES.to_vec();
+        names.extend(Modern::NAMES);
         names.extend(E::switch_names());
         names
     }
@@ -181,6 +206,11 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         }
         self.tables.new_search();
         self.continuation.age();
+    }
+
+    /// Stage 11's clock reads the search after each iteration.
+    fn iteration_completed(&mut self) {
+        self.read_the_search();
     }
 
     // ANCHOR: search
@@ -209,30 +239,51 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             return outcome.score(ply);
         }
         let key = game.hash();
+        // Inside a singular-extension search (stage 11) the node is searched without one of
+        // its moves: the table's verdict on the whole node is no answer, nor one to store.
+        let excluded = self.excluded_move(ply);
         let stats = &mut self.state.counter.stats;
-        let tt_move = match self.tt.probe_node(key, depth, ply, (alpha, beta), stats) {
-            Probe::Cutoff(score) => return score,
-            Probe::Search(tt_move) => tt_move,
+        let tt_move = match excluded {
+            Some(_) => None,
+            None => match self.tt.probe_node(key, depth, ply, (alpha, beta), stats) {
+                Probe::Cutoff(score) => return score,
+                Probe::Search(tt_move) => tt_move,
+            },
         };
         // ANCHOR: may_prune
         // A node on the principal variation (a real window) is never pruned: its exact score
         // is the answer. The others only have to prove a bound. Only the prunings read the
         // static evaluation: where none may happen (in check, on the principal variation, near
-        // a mate), it is not computed.
+        // a mate), it is not computed, unless stage 11's pieces read it there too.
         let pv_node = beta.0 - alpha.0 > 1;
         let may_prune = !pv_node && !in_check && !beta.is_mate() && !alpha.is_mate();
-        let eval = if may_prune {
+        let evaluated = may_prune || (!in_check && self.reads_evaluation());
+        let raw_eval = if evaluated {
             self.evaluator.evaluate(game)
         } else {
             -Score::INFINITE
         };
         // ANCHOR_END: may_prune
-        if let Some(score) = self.reverse_futility(may_prune, depth, eval, beta) {
+        // ANCHOR: modern_evaluation
+        // Stage 11: the evaluation corrected by what searches found, and its trend.
+        let eval = self.corrected_evaluation(game, raw_eval);
+        let improving = self.improving(ply, eval);
+        let cut_depth = self.depth_to_cut(depth, improving);
+        // ANCHOR_END: modern_evaluation
+        if let Some(score) = self.reverse_futility(may_prune, cut_depth, eval, beta) {
             return score;
         }
-        if let Some(score) = self.null_move(game, may_prune, depth, ply, eval, beta) {
+        let may_pass = may_prune && excluded.is_none();
+        if let Some(score) = self.null_move(game, may_pass, depth, ply, eval, beta) {
             return score;
         }
+        // ANCHOR: modern_singular
+        let singular_move = match self.singular_extension(game, depth, ply, beta, tt_move, key) {
+            Singular::Cut(score) => return score,
+            Singular::Extend(plies) => tt_move.map(|mv| (mv, plies)),
+            Singular::No => None,
+        };
+        // ANCHOR_END: modern_singular
         let original_alpha = alpha;
         // The ply's lists, kept from node to node: no new memory for the moves, the quiet
         // moves tried or the child's line.
@@ -244,12 +295,17 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             mut child_pv,
         } = self.lists.take(ply);
         game.legal_moves_into(&mut moves);
+        if let Some(excluded) = excluded {
+            moves.retain(|&mv| mv != excluded);
+        }
         let hash_move = self.state.pv_move(&moves, ply).or(tt_move);
         depth -= self.internal_iterative_reduction(hash_move.is_some(), depth);
         // What this node may skip, settled once, before its moves.
-        let futile = self.futile(may_prune, depth, eval, alpha);
+        let futile = self.futile(may_prune, self.depth_to_skip(depth, improving), eval, alpha);
         let see_prunable = self.see_prunable(may_prune, depth);
-        let mut skip = QuietSkip::new(self.late_move_count(may_prune, depth), futile);
+        let late_moves = self.late_move_count(may_prune, depth);
+        let late_moves = late_moves.map(|count| self.late_move_count_by_trend(count, improving));
+        let mut skip = QuietSkip::new(late_moves, futile);
         let before = self.moves_before(ply);
         let mut picker = self.order_moves(game, scored, moves, hash_move, ply, before);
         let mut best = -Score::INFINITE;
@@ -272,15 +328,36 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
                 continue;
             }
             // ANCHOR_END: prune_quiet_or_losing
+            // ANCHOR: modern_history
+            // Stage 11: a quiet move's history prunes and reduces it too.
+            let history = if quiet {
+                self.earned_history(game, ply, mv, before)
+            } else {
+                0
+            };
+            if quiet
+                && self.history_prunes(may_prune, depth, tried, history)
+                && !game.gives_check(mv)
+            {
+                self.state.counter.stats.pruned += 1;
+                continue;
+            }
+            let extension = match singular_move {
+                Some((singular, plies)) if singular == mv => plies,
+                _ => 0,
+            };
+            // ANCHOR_END: modern_history
             self.set_line_move(game, ply, mv);
             game.play(mv);
             let gives_check = game.in_check();
             self.prefetch_child(game, depth, gives_check);
             let reducible = quiet && !in_check && !gives_check;
             let reduction = self.late_move_reduction(depth, tried, reducible, pv_node);
+            let reduction = self.adjusted_reduction(reduction, depth, improving, history);
             let window = (alpha, beta);
+            let extended = depth + extension;
             let score =
-                self.search_child(game, depth, ply, window, tried, reduction, &mut child_pv);
+                self.search_child(game, extended, ply, window, tried, reduction, &mut child_pv);
             game.undo();
             // Only the first move of a PV node continues the previous PV.
             self.state.following_pv = false;
@@ -318,14 +395,24 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         self.lists.give_back(ply, lists);
         if best_move.is_none() {
             // Every move was pruned but the first, which cannot happen, or there were none,
-            // which the outcome above caught: the evaluation stands in.
-            return eval.max(alpha);
+            // which the outcome above caught: the evaluation stands in. Without the move a
+            // singular-extension search leaves out, none may be left: none reaches its bar.
+            return if excluded.is_some() {
+                alpha
+            } else {
+                eval.max(alpha)
+            };
         }
-        if !self.state.counter.stopped() {
+        if !self.state.counter.stopped() && excluded.is_none() {
             // ANCHOR: answer_store
             let bound = Bound::of(best, original_alpha, beta);
             self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
             // ANCHOR_END: answer_store
+            // ANCHOR: modern_learn
+            let quiet_best = best_move.is_some_and(|mv| !game.is_noisy(mv));
+            let found = Found(best, bound, quiet_best);
+            self.learn_correction(game, depth, raw_eval, found);
+            // ANCHOR_END: modern_learn
         }
         best
     }
@@ -406,6 +493,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for Selective<G, E> {
         }
         self.tables.clear();
         self.continuation.clear();
+        self.correction.clear();
     }
 
     fn set_hash_size(&mut self, megabytes: usize) {
@@ -416,9 +504,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G> for Selective<G, E> {
         self.tt.hashfull()
     }
 
-    /// A piece of selectivity, or else a part of the evaluator.
+    /// A piece of selectivity (stage 8's or stage 11's), or else a part of the evaluator.
     fn switch(&mut self, name: &str, on: bool) -> bool {
-        self.pieces.set(name, on) || self.evaluator.switch(name, on)
+        self.pieces.set(name, on) || self.modern.set(name, on) || self.evaluator.switch(name, on)
     }
 
     fn set_network(&mut self, network: &Arc<Network>) -> bool {
