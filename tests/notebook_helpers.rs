@@ -315,7 +315,7 @@ fn notebook_cells(name: &str) -> Vec<(String, String, Vec<String>)> {
 }
 
 /// The stage notebooks (every numbered notebook but the setup one).
-const STAGE_NOTEBOOKS: [&str; 12] = [
+const STAGE_NOTEBOOKS: [&str; 13] = [
     "01-minimax.ipynb",
     "02-alphabeta.ipynb",
     "03-iterative.ipynb",
@@ -328,6 +328,7 @@ const STAGE_NOTEBOOKS: [&str; 12] = [
     "09-parallel.ipynb",
     "10-tuning.ipynb",
     "10b-neural.ipynb",
+    "11-modern.ipynb",
 ];
 
 /// Each stage notebook ends with a "Try it" section: cells tagged `try-it`, a markdown cell

@@ -12,10 +12,13 @@
 //! graded against the crate's own step, or the step's facts, case by case, and the cell says
 //! which exercise grades the whole rung. The last stages have no file exercise; their cells
 //! take the idea's heart: the lock-free table's slot (09), Texel's sigmoid and error (10), the
-//! learned evaluation's incremental update (10b).
+//! learned evaluation's incremental update (10b). Stage 11 has a file exercise (the singular
+//! extension); its cell takes a smaller step of it, graded case by case against the node's
+//! own: when a node's result teaches the correction history (11).
 
 mod alphabeta;
 mod cached;
+mod correction;
 mod iterative;
 mod later_move;
 mod minimax;
@@ -27,6 +30,7 @@ mod tuning;
 
 pub use alphabeta::{grade_alphabeta_node, AlphaBetaNode, NodeEngine};
 pub use cached::{grade_table, TableCutoff, TableStore};
+pub use correction::{grade_worth_learning, WorthLearning};
 pub use iterative::{grade_deepening_loop, Deepener, DeepeningLoop, LoopEngine};
 pub use later_move::{grade_late_move, grade_later_move, ChildSearch, LateMove, LaterMove};
 pub use minimax::{grade_minimax_node, MinimaxNode};
