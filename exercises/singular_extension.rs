@@ -337,22 +337,14 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
                 continue;
             }
             // Stage 11: a quiet move's history prunes and reduces it too.
-            let history = if quiet {
-                self.earned_history(game, ply, mv, before)
-            } else {
-                0
-            };
-            if quiet
-                && self.history_prunes(may_prune, depth, tried, history)
-                && !game.gives_check(mv)
-            {
+            let history = self.earned_history(game, ply, mv, quiet, before);
+            if self.history_prunes(game, mv, quiet, may_prune, depth, tried, history) {
                 self.state.counter.stats.pruned += 1;
                 continue;
             }
-            let extension = match singular_move {
-                Some((singular, plies)) if singular == mv => plies,
-                _ => 0,
-            };
+            let extension = singular_move
+                .filter(|&(m, _)| m == mv)
+                .map_or(0, |(_, p)| p);
             self.set_line_move(game, ply, mv);
             game.play(mv);
             let gives_check = game.in_check();
@@ -586,9 +578,14 @@ pub mod pieces {
         /// cannot run away.
         #[inline]
         pub(super) fn check_extension(&self, in_check: bool, ply: Ply) -> Depth {
-            let extend =
-                in_check && self.pieces.check_extension && ply < 2 * (self.state.completed_depth + 1);
-            Depth::from(extend)
+            Depth::from(in_check && self.pieces.check_extension && self.may_extend(ply))
+        }
+
+        /// Whether a node at `ply` may still be extended: not past twice the depth of the
+        /// iteration being searched, so that a chain of extensions cannot run away.
+        #[inline]
+        pub(super) fn may_extend(&self, ply: Ply) -> bool {
+            ply < 2 * (self.state.completed_depth + 1)
         }
 
         /// **Null-move pruning**: pass, and if the opponent, moving twice, still cannot get below
@@ -801,21 +798,42 @@ pub mod continuation {
             ply: Ply,
             before: [Option<usize>; 2],
         ) -> MovePicker<G::Move> {
-            let tables = &self.tables;
             // The continuation history's rows after the moves before, found once for every move.
-            let rows = before.map(|b| b.map(|b| self.continuation.after(b)));
-            MovePicker::scored_in(room, game, moves, hash_move, tables, ply, |mv| {
-                let history = tables.history(ply, mv);
-                match rows {
-                    // Nothing to look up: no board lookup for the move's key either.
-                    [None, None] => history,
-                    [one, two] => {
-                        let key = piece_square(game, mv);
-                        let after = |row: Option<ContinuationRow>| row.map_or(0, |r| r.score(key));
-                        history + after(one) + after(two)
-                    }
-                }
+            let rows = self.continuation_rows(before);
+            MovePicker::scored_in(room, game, moves, hash_move, &self.tables, ply, |mv| {
+                self.quiet_history(game, ply, mv, rows)
             })
+        }
+
+        /// The continuation history's rows after the moves `before` (a node looks them up once).
+        #[inline]
+        pub(super) fn continuation_rows(
+            &self,
+            before: [Option<usize>; 2],
+        ) -> [Option<ContinuationRow<'_>>; 2] {
+            before.map(|b| b.map(|b| self.continuation.after(b)))
+        }
+
+        /// The history of the quiet move `mv` at `ply`: the plain history plus what the
+        /// continuation history's `rows` say of it.
+        #[inline]
+        pub(super) fn quiet_history(
+            &self,
+            game: &G,
+            ply: Ply,
+            mv: G::Move,
+            rows: [Option<ContinuationRow<'_>>; 2],
+        ) -> i32 {
+            let history = self.tables.history(ply, mv);
+            match rows {
+                // Nothing to look up: no board lookup for the move's key either.
+                [None, None] => history,
+                [one, two] => {
+                    let key = piece_square(game, mv);
+                    let after = |row: Option<ContinuationRow>| row.map_or(0, |r| r.score(key));
+                    history + after(one) + after(two)
+                }
+            }
         }
 
         /// Records the move about to be played at `ply`, for the continuation history of the
@@ -878,8 +896,8 @@ pub mod correction {
     //! that is stronger than it thinks, a blocked centre that is drawish) stays on the board for
     //! many moves, and every search of a position with it finds the same error again. The
     //! correction history remembers those errors, one running average per key of the pawn
-    //! structure ([`Game::structure_key`]), and adds it to the static evaluation before any
-    //! pruning reads it:
+    //! structure ([`Game::structure_key`](searchlab::game::Game::structure_key)), and adds it to
+    //! the static evaluation before any pruning reads it:
     //!
     //! - after a node's search, if its score is a better estimate than the static evaluation
     //!   (an exact score, or a bound on the right side of it), not a mate, and the node's best
@@ -893,7 +911,6 @@ pub mod correction {
     //! newest ideas of the strong engines (Stockfish among them calls it *correction history*),
     //! and a cousin of the history heuristic: a table that learns from the search's own results.
 
-    use searchlab::game::Game;
     use searchlab::score::{Depth, Score};
     use searchlab::tt::Bound;
 
@@ -970,12 +987,6 @@ pub mod correction {
         let on_its_side =
             (bound != Bound::Lower || best > raw) && (bound != Bound::Upper || best < raw);
         quiet_best && on_its_side && !best.is_mate()
-    }
-
-    /// The structure key of `game`, for the table.
-    #[inline]
-    pub fn key_of<G: Game>(game: &G) -> u64 {
-        game.structure_key()
     }
 
     #[cfg(test)]
@@ -1210,43 +1221,45 @@ pub mod modern {
             }
         }
 
-        /// **History in reductions and pruning**: the history a quiet move `mv` at `ply` has
-        /// earned, plain and after the moves `before` (what orders it); 0 with the piece off.
+        /// **History in reductions and pruning**: the history the move `mv` at `ply` has earned,
+        /// plain and after the moves `before` (what orders it, if `quiet`); 0 for a capture or
+        /// with the piece off.
         #[inline]
         pub(super) fn earned_history(
             &self,
             game: &G,
             ply: Ply,
             mv: G::Move,
+            quiet: bool,
             before: [Option<usize>; 2],
         ) -> i32 {
-            if !self.modern.history_reductions {
+            if !(self.modern.history_reductions && quiet) {
                 return 0;
             }
-            let key = || super::continuation::piece_square(game, mv);
-            let after = before
-                .into_iter()
-                .flatten()
-                .map(|b| self.continuation.score(b, key()))
-                .sum::<i32>();
-            self.tables.history(ply, mv) + after
+            self.quiet_history(game, ply, mv, self.continuation_rows(before))
         }
 
-        /// Whether a quiet move with `history` is skipped near the horizon, at a node that may
-        /// be pruned, after the first move.
+        /// Whether a quiet move `mv` with `history` is skipped: near the horizon, at a node that
+        /// may be pruned, after the first move, unless it gives check (asked last: the dearest).
+        #[allow(clippy::too_many_arguments)]
         #[inline]
         pub(super) fn history_prunes(
             &self,
+            game: &G,
+            mv: G::Move,
+            quiet: bool,
             may_prune: bool,
             depth: Depth,
             tried: usize,
             history: i32,
         ) -> bool {
             self.modern.history_reductions
+                && quiet
                 && may_prune
                 && tried > 0
                 && depth <= HISTORY_PRUNING_DEPTH
                 && history < -HISTORY_PRUNING_MARGIN * depth as i32
+                && !game.gives_check(mv)
         }
 
         /// Stage 8's late move reduction `reduction` of a move, adjusted by stage 11's pieces: a
@@ -1296,7 +1309,7 @@ pub mod modern {
                 && depth >= SINGULAR_DEPTH
                 && self.excluded_move(ply).is_none()
                 && !self.state.following_pv
-                && ply < 2 * (self.state.completed_depth + 1);
+                && self.may_extend(ply);
             if !tried {
                 return Singular::No;
             }

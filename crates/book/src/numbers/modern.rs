@@ -8,8 +8,8 @@ use searchlab_course::draw::table::thousands;
 use searchlab_engine::error::Result;
 use searchlab_engine::games::Chess;
 use searchlab_engine::search::selective::modern::{
-    clock_percent, HISTORY_PER_PLY, HISTORY_PRUNING_MARGIN, SINGULAR_DEPTH as SINGULAR_FROM,
-    SINGULAR_MARGIN, SINGULAR_TABLE_SLACK, WORSENING_MOVE_SHARE,
+    clock_percent, HISTORY_PER_PLY, HISTORY_PRUNING_MARGIN, SINGULAR_DEPTH, SINGULAR_MARGIN,
+    SINGULAR_TABLE_SLACK, WORSENING_MOVE_SHARE,
 };
 use searchlab_engine::search::selective::Modern;
 use searchlab_engine::search::EngineSpec;
@@ -22,11 +22,11 @@ type Found = SearchResult<<Chess as Game>::Move>;
 pub const PIECES_FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 /// The depth of the pieces' table: deep enough for every piece to act.
 pub const PIECES_DEPTH: Depth = 11;
-/// Bratko-Kopec 7, where only the singular extension finds 1.Nf6 at [`SINGULAR_DEPTH`].
+/// Bratko-Kopec 7, where only the singular extension finds 1.Nf6 at [`SINGULAR_FEN_DEPTH`].
 pub const SINGULAR_FEN: &str =
     "1nk1r1r1/pp2n1pp/4p3/q2pPp1N/b1pP1P2/B1P2R2/2P1B1PP/R2Q2K1 w - - 0 1";
 /// The depth the singular extension's position is searched to.
-pub const SINGULAR_DEPTH: Depth = 9;
+pub const SINGULAR_FEN_DEPTH: Depth = 9;
 
 /// One search of `fen` to `depth` by the engine `spec`, on one thread, fresh.
 fn search(spec: &str, fen: &str, depth: Depth) -> Result<Found> {
@@ -40,7 +40,7 @@ fn search(spec: &str, fen: &str, depth: Depth) -> Result<Found> {
 /// (the clock's percent of the soft limit by stability and the best move's share of nodes).
 pub fn add_modern(numbers: &mut Numbers) -> Result<Vec<(&'static str, String)>> {
     numbers.add("modern.margin.singular", SINGULAR_MARGIN);
-    numbers.add("modern.margin.singular_depth", SINGULAR_FROM);
+    numbers.add("modern.margin.singular_depth", SINGULAR_DEPTH);
     numbers.add("modern.margin.singular_slack", SINGULAR_TABLE_SLACK);
     numbers.add("modern.margin.worsening", WORSENING_MOVE_SHARE);
     numbers.count("modern.margin.history_per_ply", HISTORY_PER_PLY as u64);
@@ -72,9 +72,13 @@ pub fn add_modern(numbers: &mut Numbers) -> Result<Vec<(&'static str, String)>> 
         rows,
     );
 
-    numbers.add("modern.singular.depth", SINGULAR_DEPTH);
-    let with = search("modern", SINGULAR_FEN, SINGULAR_DEPTH)?;
-    let without = search("modern -singular_extension", SINGULAR_FEN, SINGULAR_DEPTH)?;
+    numbers.add("modern.singular.depth", SINGULAR_FEN_DEPTH);
+    let with = search("modern", SINGULAR_FEN, SINGULAR_FEN_DEPTH)?;
+    let without = search(
+        "modern -singular_extension",
+        SINGULAR_FEN,
+        SINGULAR_FEN_DEPTH,
+    )?;
     let game = Chess::from_fen(SINGULAR_FEN)?;
     let san = |result: &Found| result.best_move.map_or("-".to_string(), |mv| game.san(mv));
     numbers.add("modern.singular.with.move", san(&with));

@@ -133,21 +133,42 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         ply: Ply,
         before: [Option<usize>; 2],
     ) -> MovePicker<G::Move> {
-        let tables = &self.tables;
         // The continuation history's rows after the moves before, found once for every move.
-        let rows = before.map(|b| b.map(|b| self.continuation.after(b)));
-        MovePicker::scored_in(room, game, moves, hash_move, tables, ply, |mv| {
-            let history = tables.history(ply, mv);
-            match rows {
-                // Nothing to look up: no board lookup for the move's key either.
-                [None, None] => history,
-                [one, two] => {
-                    let key = piece_square(game, mv);
-                    let after = |row: Option<ContinuationRow>| row.map_or(0, |r| r.score(key));
-                    history + after(one) + after(two)
-                }
-            }
+        let rows = self.continuation_rows(before);
+        MovePicker::scored_in(room, game, moves, hash_move, &self.tables, ply, |mv| {
+            self.quiet_history(game, ply, mv, rows)
         })
+    }
+
+    /// The continuation history's rows after the moves `before` (a node looks them up once).
+    #[inline]
+    pub(super) fn continuation_rows(
+        &self,
+        before: [Option<usize>; 2],
+    ) -> [Option<ContinuationRow<'_>>; 2] {
+        before.map(|b| b.map(|b| self.continuation.after(b)))
+    }
+
+    /// The history of the quiet move `mv` at `ply`: the plain history plus what the
+    /// continuation history's `rows` say of it.
+    #[inline]
+    pub(super) fn quiet_history(
+        &self,
+        game: &G,
+        ply: Ply,
+        mv: G::Move,
+        rows: [Option<ContinuationRow<'_>>; 2],
+    ) -> i32 {
+        let history = self.tables.history(ply, mv);
+        match rows {
+            // Nothing to look up: no board lookup for the move's key either.
+            [None, None] => history,
+            [one, two] => {
+                let key = piece_square(game, mv);
+                let after = |row: Option<ContinuationRow>| row.map_or(0, |r| r.score(key));
+                history + after(one) + after(two)
+            }
+        }
     }
     // ANCHOR_END: continuation_order
 

@@ -4,8 +4,8 @@
 //! that is stronger than it thinks, a blocked centre that is drawish) stays on the board for
 //! many moves, and every search of a position with it finds the same error again. The
 //! correction history remembers those errors, one running average per key of the pawn
-//! structure ([`Game::structure_key`]), and adds it to the static evaluation before any
-//! pruning reads it:
+//! structure ([`Game::structure_key`](crate::game::Game::structure_key)), and adds it to
+//! the static evaluation before any pruning reads it:
 //!
 //! - after a node's search, if its score is a better estimate than the static evaluation
 //!   (an exact score, or a bound on the right side of it), not a mate, and the node's best
@@ -19,7 +19,6 @@
 //! newest ideas of the strong engines (Stockfish among them calls it *correction history*),
 //! and a cousin of the history heuristic: a table that learns from the search's own results.
 
-use crate::game::Game;
 use crate::score::{Depth, Score};
 use crate::tt::Bound;
 
@@ -101,12 +100,6 @@ pub fn worth_learning(raw: Option<Score>, best: Score, bound: Bound, quiet_best:
     quiet_best && on_its_side && !best.is_mate()
 }
 // ANCHOR_END: worth_learning
-
-/// The structure key of `game`, for the table.
-#[inline]
-pub fn key_of<G: Game>(game: &G) -> u64 {
-    game.structure_key()
-}
 
 #[cfg(test)]
 mod tests {

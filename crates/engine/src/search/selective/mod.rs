@@ -330,22 +330,14 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             // ANCHOR_END: prune_quiet_or_losing
             // ANCHOR: modern_history
             // Stage 11: a quiet move's history prunes and reduces it too.
-            let history = if quiet {
-                self.earned_history(game, ply, mv, before)
-            } else {
-                0
-            };
-            if quiet
-                && self.history_prunes(may_prune, depth, tried, history)
-                && !game.gives_check(mv)
-            {
+            let history = self.earned_history(game, ply, mv, quiet, before);
+            if self.history_prunes(game, mv, quiet, may_prune, depth, tried, history) {
                 self.state.counter.stats.pruned += 1;
                 continue;
             }
-            let extension = match singular_move {
-                Some((singular, plies)) if singular == mv => plies,
-                _ => 0,
-            };
+            let extension = singular_move
+                .filter(|&(m, _)| m == mv)
+                .map_or(0, |(_, p)| p);
             // ANCHOR_END: modern_history
             self.set_line_move(game, ply, mv);
             game.play(mv);

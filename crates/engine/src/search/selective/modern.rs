@@ -164,43 +164,45 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
     // ANCHOR_END: improving
 
     // ANCHOR: history_reductions
-    /// **History in reductions and pruning**: the history a quiet move `mv` at `ply` has
-    /// earned, plain and after the moves `before` (what orders it); 0 with the piece off.
+    /// **History in reductions and pruning**: the history the move `mv` at `ply` has earned,
+    /// plain and after the moves `before` (what orders it, if `quiet`); 0 for a capture or
+    /// with the piece off.
     #[inline]
     pub(super) fn earned_history(
         &self,
         game: &G,
         ply: Ply,
         mv: G::Move,
+        quiet: bool,
         before: [Option<usize>; 2],
     ) -> i32 {
-        if !self.modern.history_reductions {
+        if !(self.modern.history_reductions && quiet) {
             return 0;
         }
-        let key = || super::continuation::piece_square(game, mv);
-        let after = before
-            .into_iter()
-            .flatten()
-            .map(|b| self.continuation.score(b, key()))
-            .sum::<i32>();
-        self.tables.history(ply, mv) + after
+        self.quiet_history(game, ply, mv, self.continuation_rows(before))
     }
 
-    /// Whether a quiet move with `history` is skipped near the horizon, at a node that may
-    /// be pruned, after the first move.
+    /// Whether a quiet move `mv` with `history` is skipped: near the horizon, at a node that
+    /// may be pruned, after the first move, unless it gives check (asked last: the dearest).
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(super) fn history_prunes(
         &self,
+        game: &G,
+        mv: G::Move,
+        quiet: bool,
         may_prune: bool,
         depth: Depth,
         tried: usize,
         history: i32,
     ) -> bool {
         self.modern.history_reductions
+            && quiet
             && may_prune
             && tried > 0
             && depth <= HISTORY_PRUNING_DEPTH
             && history < -HISTORY_PRUNING_MARGIN * depth as i32
+            && !game.gives_check(mv)
     }
 
     /// Stage 8's late move reduction `reduction` of a move, adjusted by stage 11's pieces: a
@@ -252,7 +254,7 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
             && depth >= SINGULAR_DEPTH
             && self.excluded_move(ply).is_none()
             && !self.state.following_pv
-            && ply < 2 * (self.state.completed_depth + 1);
+            && self.may_extend(ply);
         if !tried {
             return Singular::No;
         }

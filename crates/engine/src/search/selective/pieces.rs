@@ -83,9 +83,14 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
     /// cannot run away.
     #[inline]
     pub(super) fn check_extension(&self, in_check: bool, ply: Ply) -> Depth {
-        let extend =
-            in_check && self.pieces.check_extension && ply < 2 * (self.state.completed_depth + 1);
-        Depth::from(extend)
+        Depth::from(in_check && self.pieces.check_extension && self.may_extend(ply))
+    }
+
+    /// Whether a node at `ply` may still be extended: not past twice the depth of the
+    /// iteration being searched, so that a chain of extensions cannot run away.
+    #[inline]
+    pub(super) fn may_extend(&self, ply: Ply) -> bool {
+        ply < 2 * (self.state.completed_depth + 1)
     }
     // ANCHOR_END: check_extension
 
