@@ -16,9 +16,11 @@ use plotters::style::RGBColor;
 // Lines and bars: one colour per engine
 // ---------------------------------------------------------------------------------------------
 
-/// Colours for the stages, in ladder order, then the side engines (MTD(f), then the oracle in
-/// dark grey); a series not named after an engine takes the colour of its place instead.
-pub const PALETTE: [RGBColor; 10] = [
+/// Colours for the stages, in ladder order, then the side engines in the registry's order
+/// (MTD(f), the oracle in dark grey, the root split, stage 10 `neural`, stage 11 `modern`): one
+/// colour per engine, so that no two engines share one; a series not named after an engine
+/// takes the colour of its place instead.
+pub const PALETTE: [RGBColor; 14] = [
     RGBColor(0xd6, 0x27, 0x28),
     RGBColor(0x1f, 0x77, 0xb4),
     RGBColor(0x2c, 0xa0, 0x2c),
@@ -27,19 +29,22 @@ pub const PALETTE: [RGBColor; 10] = [
     RGBColor(0x8c, 0x56, 0x4b),
     RGBColor(0xe3, 0x77, 0xc2),
     RGBColor(0xbc, 0xbd, 0x22),
-    RGBColor(0x33, 0x33, 0x33),
     RGBColor(0x17, 0xbe, 0xcf),
+    RGBColor(0x63, 0x79, 0x39),
+    RGBColor(0x33, 0x33, 0x33),
+    RGBColor(0x84, 0x3c, 0x39),
+    RGBColor(0x39, 0x3b, 0x79),
+    RGBColor(0xd6, 0x61, 0x6b),
 ];
 
 /// The place of the series `name`, the `index`-th on its chart, in the order its look (colour,
-/// marker, dashes) is taken by: an engine's place in the ladder and the side engines, so that
-/// it looks the same from chart to chart whichever other series are drawn with it; for any
-/// other series, its place on the chart.
+/// marker, dashes) is taken by: an engine's place in the ladder and then among the side
+/// engines, so that it looks the same from chart to chart whichever other series are drawn
+/// with it; for any other series, its place on the chart.
 pub fn look_place(name: &str, index: usize) -> usize {
     searchlab_engine::search::STAGES
         .iter()
         .chain(searchlab_engine::search::SIDE_ENGINES)
-        .filter(|s| !s.parallel || s.name == name)
         .position(|s| s.name == name)
         .unwrap_or(index)
 }
@@ -242,5 +247,14 @@ mod tests {
         assert_ne!(series_colour("pvs", 0), series_colour("ordered", 0));
         // A series that names no engine takes its place's colour.
         assert_eq!(series_colour("my line", 2), PALETTE[2]);
+        // Every engine its own colour: stage 10 and stage 11 are told apart on one chart.
+        let engines = searchlab_engine::search::STAGES
+            .iter()
+            .chain(searchlab_engine::search::SIDE_ENGINES);
+        let mut colours: Vec<_> = engines.map(|s| css(series_colour(s.name, 0))).collect();
+        let count = colours.len();
+        colours.sort();
+        colours.dedup();
+        assert_eq!(colours.len(), count);
     }
 }
