@@ -156,6 +156,7 @@ fn every_picture_of_every_committed_notebook_shows_without_trust() {
         ("08b-evaluation.ipynb", 4 + 1), // phase and blend; BK.12; BK.08; lone king's map + board
         ("09-parallel.ipynb", 2),    // root splitting's serial share; time-to-depth speed-ups
         ("10-tuning.ipynb", 9 + 2),  // E(K); errors; over-fitting; presence; heat maps + board; run
+        ("10b-neural.ipynb", 3 + 1), // training curve; knight maps; strongest units + board
         ("11-modern.ipynb", 2 + 1), // Bratko-Kopec 7 and Nf6; a correction learned + nodes per depth
     ];
     for (name, count) in expected {
