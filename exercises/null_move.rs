@@ -1126,9 +1126,9 @@ pub mod modern {
     pub const HISTORY_PRUNING_DEPTH: Depth = 3;
     /// History pruning: a quiet move whose history is below minus this, per ply of depth left,
     /// is not searched.
-    pub const HISTORY_PRUNING_MARGIN: i32 = 3_000;
+    pub const HISTORY_PRUNING_MARGIN: i32 = 64;
     /// History in reductions: one ply less reduction per this much history (more for a bad one).
-    pub const HISTORY_PER_PLY: i32 = 8_000;
+    pub const HISTORY_PER_PLY: i32 = 128;
 
     /// What the singular-extension test says of a node's table move.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]

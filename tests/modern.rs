@@ -50,14 +50,14 @@ fn each_piece_switched_off_changes_the_search() {
     }
 }
 
-/// Bratko-Kopec 7: 1.Nf6!, a knight sacrifice whose point is deep. At depth 9 stage 11 finds
-/// it only with the singular extension: the extended line is what shows the knight cannot be
+/// Bratko-Kopec 7: 1.Nf6!, a knight sacrifice whose point is deep. At depth 9 stage 10 finds
+/// it only with the singular extension switched on: the extended line is what shows the knight cannot be
 /// taken safely.
 #[test]
 fn the_singular_extension_finds_bratko_kopec_7() {
     let fen = "1nk1r1r1/pp2n1pp/4p3/q2pPp1N/b1pP1P2/B1P2R2/2P1B1PP/R2Q2K1 w - - 0 1";
-    let (_, with, _) = search("modern", fen, 9);
-    let (_, without, _) = search("modern -singular_extension", fen, 9);
+    let (_, with, _) = search("neural +singular_extension", fen, 9);
+    let (_, without, _) = search("neural", fen, 9);
     assert_eq!(with, "h5f6");
     assert_ne!(without, "h5f6");
 }
