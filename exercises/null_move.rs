@@ -336,7 +336,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
                 continue;
             }
             // Stage 11: a quiet move's history prunes and reduces it too.
-            let history = self.earned_history(game, ply, mv, quiet, before);
+            let history = self.earned_history(game, ply, mv, quiet, tried, before);
             if self.history_prunes(game, mv, quiet, may_prune, depth, tried, history) {
                 self.state.counter.stats.pruned += 1;
                 continue;
@@ -1220,8 +1220,9 @@ pub mod modern {
         }
 
         /// **History in reductions and pruning**: the history the move `mv` at `ply` has earned,
-        /// plain and after the moves `before` (what orders it, if `quiet`); 0 for a capture or
-        /// with the piece off.
+        /// plain and after the moves `before` (what orders it, if `quiet`); 0 for a capture, for
+        /// the first move tried (`tried` 0: never pruned nor reduced, so not looked up, which
+        /// spares a lookup at every node that cuts off at once) or with the piece off.
         #[inline]
         pub(super) fn earned_history(
             &self,
@@ -1229,9 +1230,10 @@ pub mod modern {
             ply: Ply,
             mv: G::Move,
             quiet: bool,
+            tried: usize,
             before: [Option<usize>; 2],
         ) -> i32 {
-            if !(self.modern.history_reductions && quiet) {
+            if !(self.modern.history_reductions && quiet && tried > 0) {
                 return 0;
             }
             self.quiet_history(game, ply, mv, self.continuation_rows(before))

@@ -330,7 +330,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             // ANCHOR_END: prune_quiet_or_losing
             // ANCHOR: modern_history
             // Stage 11: a quiet move's history prunes and reduces it too.
-            let history = self.earned_history(game, ply, mv, quiet, before);
+            let history = self.earned_history(game, ply, mv, quiet, tried, before);
             if self.history_prunes(game, mv, quiet, may_prune, depth, tried, history) {
                 self.state.counter.stats.pruned += 1;
                 continue;

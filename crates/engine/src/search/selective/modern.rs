@@ -165,8 +165,9 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
 
     // ANCHOR: history_reductions
     /// **History in reductions and pruning**: the history the move `mv` at `ply` has earned,
-    /// plain and after the moves `before` (what orders it, if `quiet`); 0 for a capture or
-    /// with the piece off.
+    /// plain and after the moves `before` (what orders it, if `quiet`); 0 for a capture, for
+    /// the first move tried (`tried` 0: never pruned nor reduced, so not looked up, which
+    /// spares a lookup at every node that cuts off at once) or with the piece off.
     #[inline]
     pub(super) fn earned_history(
         &self,
@@ -174,9 +175,10 @@ impl<G: Game, E: Evaluator<G>> Selective<G, E> {
         ply: Ply,
         mv: G::Move,
         quiet: bool,
+        tried: usize,
         before: [Option<usize>; 2],
     ) -> i32 {
-        if !(self.modern.history_reductions && quiet) {
+        if !(self.modern.history_reductions && quiet && tried > 0) {
             return 0;
         }
         self.quiet_history(game, ply, mv, self.continuation_rows(before))
