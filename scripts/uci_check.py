@@ -71,10 +71,10 @@ def handshake(engine):
         f"Hash option: {hash_option}",
     )
     stage = engine.options["Stage"]
-    # The ladder's stages in order, then stage 10, the neural one (the default), and stage 11.
+    # The ladder's stages in order, then stage 10, the neural one, and stage 11 (the default).
     ladder = ["minimax", "alphabeta", "iterative", "cached", "ordered", "pvs", "quiescence", "selective", "parallel"]
     expect(
-        stage.type == "combo" and stage.var == ladder + ["neural", "modern"] and stage.default == "neural",
+        stage.type == "combo" and stage.var == ladder + ["neural", "modern"] and stage.default == "modern",
         f"Stage option: {stage}",
     )
     eval_file = engine.options["EvalFile"]

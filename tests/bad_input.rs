@@ -174,7 +174,7 @@ fn the_cli_searches_a_position() {
     let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(value["move"], "a1a8");
     assert_eq!(value["score"]["mate"], 1);
-    assert_eq!(value["stage"], "neural", "the strongest stage by default");
+    assert_eq!(value["stage"], "modern", "the strongest stage by default");
 }
 
 #[test]

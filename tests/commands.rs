@@ -349,6 +349,7 @@ const PLACEHOLDERS: &[(&str, &str, &str)] = &[
     ("--engine", "OLD uci", "target/release/searchlab uci"),
     ("--engine", "new uci", "target/release/searchlab uci"),
     ("--engine", "committed uci", "target/release/searchlab uci"),
+    ("--engine", "searchlab uci", "target/release/searchlab uci"),
     ("", "FILE.epd", "tests/data/bk.epd"),
     // "…" stands for the rest of a command (a fragment: see NOT_RUN).
     ("", "…", ""),

@@ -50,14 +50,14 @@ fn each_piece_switched_off_changes_the_search() {
     }
 }
 
-/// Bratko-Kopec 7: 1.Nf6!, a knight sacrifice whose point is deep. At depth 9 stage 10 finds
-/// it only with the singular extension switched on: the extended line is what shows the knight cannot be
-/// taken safely.
+/// Bratko-Kopec 9: 1.f5, the pawn break that strikes at Black's pawn on e6. At depth 9
+/// stage 10 plays it only with the singular extension switched on (and keeps it at depths 10
+/// and 11, where stage 10 without the extension plays 1.Bd3).
 #[test]
-fn the_singular_extension_finds_bratko_kopec_7() {
-    let fen = "1nk1r1r1/pp2n1pp/4p3/q2pPp1N/b1pP1P2/B1P2R2/2P1B1PP/R2Q2K1 w - - 0 1";
+fn the_singular_extension_finds_bratko_kopec_9() {
+    let fen = "2kr1bnr/pbpq4/2n1pp2/3p3p/3P1P1B/2N2N1Q/PPP3PP/2KR1B1R w - - 0 1";
     let (_, with, _) = search("neural +singular_extension", fen, 9);
     let (_, without, _) = search("neural", fen, 9);
-    assert_eq!(with, "h5f6");
-    assert_ne!(without, "h5f6");
+    assert_eq!(with, "f4f5");
+    assert_eq!(without, "f1d3");
 }

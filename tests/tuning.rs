@@ -273,13 +273,24 @@ fn datagen_records_its_engine_and_resumes_only_with_it() {
     assert!(stderr.contains("played by another engine"), "{stderr}");
     assert!(stderr.contains("this run would be `parallel`"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&data).unwrap(), text);
-    // The same engine resumes it: the default, stage 10 with the compiled-in network.
-    ok(&["datagen", path, "--games", "2", "--nodes", "300"][..]);
+    // Nor may the default, stage 11, though it plays with the same network.
+    let out = searchlab(&["datagen", path, "--games", "2", "--nodes", "300"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("this run would be `modern network the compiled-in network (128 hidden"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&data).unwrap(), text);
+    // The same engine resumes it.
+    ok(&[
+        "datagen", path, "--games", "2", "--nodes", "300", "--stage", "neural",
+    ][..]);
     let resumed = std::fs::read_to_string(&data).unwrap();
     assert!(resumed.starts_with(&text));
     assert_eq!(read_progress(&resumed).unwrap().games.len(), 2);
     // A file from before the header named its engine was played by stage 9, the strongest
-    // stage then: stage 9 resumes it, the default (stage 10 now) does not.
+    // stage then: stage 9 resumes it, the default (stage 11 now) does not.
     let old = scratch("datagen-before-the-engine-line.txt");
     let old_path = old.to_str().unwrap();
     ok(&[

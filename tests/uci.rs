@@ -29,8 +29,8 @@ fn handshake_lists_identity_and_options() {
     assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 256".to_string()));
     let stage = lines
         .iter()
-        .find(|l| l.starts_with("option name Stage type combo default neural"))
-        .expect("a Stage option, stage 10 the default");
+        .find(|l| l.starts_with("option name Stage type combo default modern"))
+        .expect("a Stage option, stage 11 the default");
     for s in searchlab::STAGES {
         assert!(stage.contains(&format!("var {}", s.name)), "{stage}");
     }

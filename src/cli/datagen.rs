@@ -13,7 +13,6 @@ use anyhow::Context;
 use searchlab::lab::datagen::{
     missing_games, play_games, read_progress, DatagenConfig, GameData, Header, Progress,
 };
-use searchlab::search::registry::StageId;
 use searchlab::{Chess, EngineSpec};
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -61,7 +60,7 @@ pub struct Args {
 /// weights, which tells two networks apart).
 fn engine(spec: &EngineSpec<Chess>, eval_file: Option<&EvalFile>) -> String {
     let mut line = spec.to_string();
-    if spec.stage().id == StageId::Neural {
+    if spec.stage().evaluates_with_network() {
         let network = spec
             .network()
             .cloned()

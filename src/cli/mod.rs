@@ -58,7 +58,7 @@ pub struct EngineArgs {
     #[arg(long, default_value_t = searchlab::search::strongest_stage().to_string())]
     pub stage: String,
     /// Threads to search with (the engines that search on threads: parallel, rootsplit,
-    /// neural) [default: 1].
+    /// neural, modern) [default: 1].
     #[arg(long)]
     pub threads: Option<usize>,
     /// The transposition table's size, in MB [default: 16].

@@ -113,13 +113,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_ladder_has_eleven_rungs_and_the_neural_stage_plays_by_default() {
+    fn the_ladder_has_eleven_rungs_and_stage_11_plays_by_default() {
         let mut numbers = Numbers::default();
         add_ladder_facts(&mut numbers);
         assert_eq!(numbers.get("facts.rungs"), Some("11"));
         assert_eq!(numbers.get("facts.rungs.word"), Some("eleven"));
-        assert_eq!(numbers.get("facts.default.name"), Some("neural"));
-        assert_eq!(numbers.get("facts.default.number"), Some("10"));
+        assert_eq!(numbers.get("facts.default.name"), Some("modern"));
+        assert_eq!(numbers.get("facts.default.number"), Some("11"));
         assert_eq!(numbers.get("facts.top.name"), Some("modern"));
         assert_eq!(numbers.get("facts.top.number"), Some("11"));
         assert_eq!(numbers.get("facts.search_top.name"), Some("parallel"));

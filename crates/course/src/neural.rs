@@ -4,7 +4,8 @@
 //!
 //! - [`DEFAULT_RECORD`] is the record `searchlab train` wrote beside the compiled-in weights
 //!   (the command, the data, the loss of each epoch); [`training_curve_svg`] draws its losses.
-//!   [`FIRST_GENERATION_RECORD`] is the record of the network whose games it learned from.
+//!   [`SECOND_GENERATION_RECORD`] is the record of the network whose games it learned from,
+//!   and [`FIRST_GENERATION_RECORD`] the record of the one before that.
 //! - [`piece_map`] asks the network what a piece is worth on each square of a position: the
 //!   piece moved to every square it may stand on, each position evaluated in full;
 //!   [`piece_map_svg`] draws the answer on the board.
@@ -31,10 +32,14 @@ use std::str::FromStr;
 /// (`assets/nnue/default.nnue.txt`): the command, the data, and the loss of every epoch.
 pub const DEFAULT_RECORD: &str = include_str!("../../../assets/nnue/default.nnue.txt");
 
-/// What `searchlab train` recorded beside the first generation of the compiled-in network,
-/// kept as `assets/nnue/gen1.nnue`: it learned from stage 9's games alone, and its own games
-/// are part of what the compiled-in network learned from (the data's header names it by its
-/// [`Network::checksum`]).
+/// What `searchlab train` recorded beside the second generation, kept as
+/// `assets/nnue/gen2.nnue` (compiled in before the third): its games are what the compiled-in
+/// network learned from (the data's header names it by its [`Network::checksum`]).
+pub const SECOND_GENERATION_RECORD: &str = include_str!("../../../assets/nnue/gen2.nnue.txt");
+
+/// What `searchlab train` recorded beside the first generation, kept as
+/// `assets/nnue/gen1.nnue`: it learned from stage 9's games alone, and its own games are part
+/// of what the second generation learned from.
 pub const FIRST_GENERATION_RECORD: &str = include_str!("../../../assets/nnue/gen1.nnue.txt");
 
 /// The losses of every epoch of the compiled-in network's training, read from
@@ -461,23 +466,41 @@ mod tests {
     }
 
     #[test]
-    fn the_compiled_in_network_names_the_network_whose_games_it_learned_from() {
-        // The first generation, kept beside the compiled-in network, is the one that played a
-        // data file of its record (named by the checksum of its weights, as `datagen` wrote
-        // it): the chain from the repository's commands to the weights is whole.
+    fn each_network_names_the_network_whose_games_it_learned_from() {
+        // Each generation kept beside the compiled-in network is the one that played a data
+        // file of the next one's record (named by the checksum of its weights, as `datagen`
+        // wrote it): the chain from the repository's commands to the weights is whole.
         let first = Network::from_bytes(include_bytes!("../../../assets/nnue/gen1.nnue")).unwrap();
-        let named = format!("hidden units, FNV-1a {})", first.checksum());
-        assert!(
-            DEFAULT_RECORD
+        let second = Network::from_bytes(include_bytes!("../../../assets/nnue/gen2.nnue")).unwrap();
+        let played = |network: &Network, record: &str| {
+            let named = format!("hidden units, FNV-1a {})", network.checksum());
+            record
                 .lines()
-                .any(|line| line.contains("engine neural network") && line.ends_with(&named)),
-            "no data file of the record was played by {named}"
+                .any(|line| line.contains("engine neural network") && line.ends_with(&named))
+        };
+        assert!(
+            played(&second, DEFAULT_RECORD),
+            "the third learned from the second's games"
         );
-        assert_ne!(first.checksum(), default_network().checksum());
+        assert!(!played(&first, DEFAULT_RECORD), "and from no one else's");
+        assert!(played(&first, SECOND_GENERATION_RECORD));
+        let checksums = [
+            first.checksum(),
+            second.checksum(),
+            default_network().checksum(),
+        ];
+        assert!(checksums[0] != checksums[1] && checksums[1] != checksums[2]);
         // The first generation learned from stage 9's games alone: no network played them.
         assert!(!FIRST_GENERATION_RECORD.contains("engine neural"));
-        let summary = read_summary(FIRST_GENERATION_RECORD).unwrap();
-        assert_eq!(summary.hidden, first.hidden() as u64);
+        for (record, network) in [
+            (FIRST_GENERATION_RECORD, &first),
+            (SECOND_GENERATION_RECORD, &second),
+        ] {
+            assert_eq!(
+                read_summary(record).unwrap().hidden,
+                network.hidden() as u64
+            );
+        }
     }
 
     #[test]

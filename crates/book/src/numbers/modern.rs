@@ -22,10 +22,9 @@ type Found = SearchResult<<Chess as Game>::Move>;
 pub const PIECES_FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 /// The depth of the pieces' table: deep enough for every piece to act.
 pub const PIECES_DEPTH: Depth = 11;
-/// Bratko-Kopec 7, where stage 10 finds 1.Nf6 at [`SINGULAR_FEN_DEPTH`] only with the singular
+/// Bratko-Kopec 9, where stage 10 plays 1.f5 at [`SINGULAR_FEN_DEPTH`] only with the singular
 /// extension.
-pub const SINGULAR_FEN: &str =
-    "1nk1r1r1/pp2n1pp/4p3/q2pPp1N/b1pP1P2/B1P2R2/2P1B1PP/R2Q2K1 w - - 0 1";
+pub const SINGULAR_FEN: &str = "2kr1bnr/pbpq4/2n1pp2/3p3p/3P1P1B/2N2N1Q/PPP3PP/2KR1B1R w - - 0 1";
 /// The depth the singular extension's position is searched to.
 pub const SINGULAR_FEN_DEPTH: Depth = 9;
 

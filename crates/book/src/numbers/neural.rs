@@ -30,10 +30,18 @@ pub fn add_neural(numbers: &mut Numbers) -> Result<()> {
         "neural.record.kilobytes",
         format!("{:.0}", summary.bytes as f64 / 1024.0),
     );
-    let first = neural::read_summary(neural::FIRST_GENERATION_RECORD)?;
-    numbers.count("neural.gen1.positions", first.training + first.held_out);
-    if let Some(last) = searchlab_lab::train::read_losses(neural::FIRST_GENERATION_RECORD)?.last() {
-        numbers.count("neural.gen1.epochs", last.epoch as u64);
+    for (generation, record) in [
+        ("gen1", neural::FIRST_GENERATION_RECORD),
+        ("gen2", neural::SECOND_GENERATION_RECORD),
+    ] {
+        let summary = neural::read_summary(record)?;
+        numbers.count(
+            format!("neural.{generation}.positions"),
+            summary.training + summary.held_out,
+        );
+        if let Some(last) = searchlab_lab::train::read_losses(record)?.last() {
+            numbers.count(format!("neural.{generation}.epochs"), last.epoch as u64);
+        }
     }
     let losses = neural::default_losses()?;
     let mut six_places: Vec<(String, f64)> = Vec::new();

@@ -556,6 +556,7 @@ pub(crate) mod tests {
         assert!(Network::from_bytes(&infinite.to_bytes()).is_ok());
         for shipped in [
             &include_bytes!("../../../../assets/nnue/default.nnue")[..],
+            &include_bytes!("../../../../assets/nnue/gen2.nnue")[..],
             &include_bytes!("../../../../assets/nnue/gen1.nnue")[..],
         ] {
             assert!(Network::from_bytes(shipped).is_ok());

@@ -77,8 +77,9 @@ pub struct Stage {
     pub parallel: bool,
 }
 
-/// Every rung of the search ladder, in order; the last is the strongest search. (Stage 10, the
-/// default, is its search with a learned evaluation: [`strongest_stage`].)
+/// Every rung of the search ladder, in order; the last is the strongest search of one thread.
+/// (Stage 10 is its search with a learned evaluation, and stage 11, the default, stage 10 with
+/// what strong engines add: [`strongest_stage`].)
 pub const STAGES: &[Stage] = &[
     Stage {
         id: StageId::Minimax,
@@ -203,8 +204,8 @@ pub const SIDE_ENGINES: &[Stage] = &[
     },
 ];
 
-/// The engines UCI's `Stage` option offers: the ladder's stages, stage 10, the neural one (the
-/// default: see the book's chapter "A learned evaluation"), and stage 11.
+/// The engines UCI's `Stage` option offers: the ladder's stages, stage 10, the neural one, and
+/// stage 11 (the default: see the book's chapter "What strong engines add").
 pub fn uci_stages() -> Vec<&'static Stage> {
     let beyond = |s: &&Stage| matches!(s.id, StageId::Neural | StageId::Modern);
     STAGES
@@ -228,10 +229,11 @@ pub fn find_uci_stage(name: &str) -> Result<&'static Stage> {
 }
 
 /// The name of the strongest stage, used when none is chosen (UCI's `Stage`, and `--stage` on the
-/// command line): stage 10, `neural`, since its matches against stage 9 at 5 s + 0.05 s a game
-/// cleared the bar the project set for the default (the book's chapter "A learned evaluation").
+/// command line): stage 11, `modern`, with the third network, since its match against stage 10
+/// with the second at 5 s + 0.05 s a game cleared the bar the project set for a new default
+/// (the book's chapter "What strong engines add").
 pub fn strongest_stage() -> &'static str {
-    neural::NAME
+    modern::NAME
 }
 
 /// The project's strength aim: an even score against Stockfish playing at this `UCI_Elo`
@@ -285,6 +287,12 @@ pub fn previous_stage(name: &str) -> Option<&'static str> {
 }
 
 impl Stage {
+    /// Whether the engine evaluates with the learned network (stages 10 and 11): the one
+    /// `EvalFile` and `--eval-file` choose, and a data file's header names.
+    pub fn evaluates_with_network(&self) -> bool {
+        matches!(self.id, StageId::Neural | StageId::Modern)
+    }
+
     /// The names of the parts of this engine that can be switched off when it searches `G`:
     /// stage 8's pieces and its evaluator's parts, for stage 8 and the parallel searches built
     /// on it; none for the others.
@@ -350,16 +358,16 @@ mod tests {
     }
 
     #[test]
-    fn the_default_is_stage_10_and_uci_offers_it() {
+    fn the_default_is_stage_11_and_uci_offers_it() {
         let default = find_engine(strongest_stage()).unwrap();
-        assert_eq!(default.id, StageId::Neural);
+        assert_eq!(default.id, StageId::Modern);
         assert!(
             default.judged_by_strength && default.parallel,
             "it plays on threads"
         );
         assert_eq!(
             find_uci_stage(strongest_stage()).unwrap().id,
-            StageId::Neural
+            StageId::Modern
         );
         assert!(
             find_stage(strongest_stage()).is_err(),

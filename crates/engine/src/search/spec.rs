@@ -86,15 +86,16 @@ impl<G: Game + 'static> EngineSpec<G> {
         self.hash_mb
     }
 
-    /// The network stage 10's learned evaluation plays with, if another than the compiled-in
-    /// one was given ([`EngineSpec::with_network`]).
+    /// The network the learned evaluation of stages 10 and 11 plays with, if another than the
+    /// compiled-in one was given ([`EngineSpec::with_network`]).
     pub fn network(&self) -> Option<&Arc<Network>> {
         self.network.as_ref()
     }
 
     /// The same engine with `network` for its learned evaluation (UCI's `EvalFile`, the
-    /// command line's `--eval-file`). Only stage 10 has one: any other engine is built as
-    /// before, so a description may carry the network from one stage to the next.
+    /// command line's `--eval-file`). Only stages 10 and 11 have one
+    /// ([`Stage::evaluates_with_network`]): any other engine is built as before, so a
+    /// description may carry the network from one stage to the next.
     pub fn with_network(mut self, network: Arc<Network>) -> EngineSpec<G> {
         self.network = Some(network);
         self
@@ -116,8 +117,9 @@ impl<G: Game + 'static> EngineSpec<G> {
             return Err(self.not_a_thread_count(&threads.to_string()));
         }
         if threads > 1 && !self.stage.parallel {
-            return Err(self
-                .bad_threads("it searches on one thread; parallel and rootsplit use more".into()));
+            return Err(self.bad_threads(
+                "it searches on one thread; parallel, rootsplit, neural and modern use more".into(),
+            ));
         }
         self.threads = threads;
         Ok(self)
@@ -411,7 +413,7 @@ mod tests {
             .build();
         assert_eq!((engine.name(), engine.threads()), ("parallel", 3));
         assert!(engine.switch("null_move", true), "a part it has");
-        assert_eq!(EngineSpec::<Chess>::strongest().to_string(), "neural");
+        assert_eq!(EngineSpec::<Chess>::strongest().to_string(), "modern");
     }
 
     /// A network that sees nothing: its first layer weighs only pawns on the first and last
