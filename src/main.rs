@@ -11,7 +11,7 @@ struct Cli {
     /// Print machine-readable JSON instead of tables.
     #[arg(long, global = true)]
     json: bool,
-    /// The network the neural stage evaluates with: a weights file `searchlab train` wrote
+    /// The network stages 10 and 11 evaluate with: a weights file `searchlab train` wrote
     /// (default: the one compiled in). UCI's EvalFile option does the same for a GUI.
     #[arg(long, global = true, value_name = "FILE")]
     eval_file: Option<std::path::PathBuf>,

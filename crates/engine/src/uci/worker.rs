@@ -221,7 +221,7 @@ impl EngineThread {
     /// `setoption`: `Hash` resizes the table, `Threads` sets the parallel stage's threads,
     /// `MultiPV` how many lines a search reports, `Ponder` whether `bestmove` names a reply to
     /// ponder on, `Stage` swaps the engine, `Move Overhead` changes what every time budget
-    /// keeps back, `EvalFile` loads the network the neural stage plays with.
+    /// keeps back, `EvalFile` loads the network stages 10 and 11 play with.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), UciError> {
         let bad_value = |reason: String| UciError::BadOptionValue {
             name: name.to_string(),
@@ -283,7 +283,7 @@ impl EngineThread {
                         other => bad_value(other.to_string()),
                     })?;
                 self.say(info_string(format!(
-                    "EvalFile: {path}, {} hidden units; the neural stage plays with it",
+                    "EvalFile: {path}, {} hidden units; stages 10 and 11 play with it",
                     network.hidden()
                 )));
                 self.spec = self.spec.clone().with_network(Arc::new(network));
