@@ -132,7 +132,8 @@ pub fn read_match_tables(text: &str) -> Result<Vec<TableRows<'_>>> {
 /// The committed match results other than the ladder's ([`searchlab_lab::results`]): for each
 /// row `match.NAME.games`, `.record` (`+87 =51 −62`), `.wins`, `.draws`, `.losses`, `.score`
 /// (`53.9%`), `.elo` (`+44 (+2 to +86)`) and `.llr` where recorded; and the ratings fitted to
-/// the Stockfish matches as [`RATINGS`] says (`rating.stockfish.KEY`, `1953 (1910 to 1997)`).
+/// the Stockfish matches as [`RATINGS`] says (`rating.stockfish.KEY`, `1953 (1910 to 1997)`,
+/// and the estimate alone as `rating.stockfish.KEY.value`, `1953`).
 /// Returns the tables the chapters include, by file name, as [`MATCH_TABLES`] says.
 pub fn add_matches(numbers: &mut Numbers) -> Result<Vec<(&'static str, String)>> {
     let results = results::parse_results(results::MATCH_RESULTS)?;
@@ -171,10 +172,13 @@ pub fn add_matches(numbers: &mut Numbers) -> Result<Vec<(&'static str, String)>>
             }
         }
         if let Some(fit) = rating_fit(&rated) {
+            let key = format!("rating.stockfish.{}", rating.key);
             numbers.add(
-                format!("rating.stockfish.{}", rating.key),
+                key.clone(),
                 format!("{:.0} ({:.0} to {:.0})", fit.rating, fit.lower, fit.upper),
             );
+            // The estimate alone, for a distance (`diff(facts.aim.elo, KEY.value)`).
+            numbers.add(format!("{key}.value"), format!("{:.0}", fit.rating));
         }
     }
     // The tables, each with its lines of MATCH_TABLES, in the order of their first line.
@@ -481,7 +485,10 @@ mod tests {
         assert_eq!(written.len(), 7);
         for rating in &ratings {
             let key = format!("rating.stockfish.{}", rating.key);
-            assert!(numbers.get(&key).is_some(), "{key}");
+            let fitted = numbers.get(&key).expect(&key);
+            // The estimate alone is the first part of the quoted rating.
+            let value = numbers.get(&format!("{key}.value")).expect(&key);
+            assert!(fitted.starts_with(&format!("{value} (")), "{key}: {fitted}");
         }
         // Bad lines are named.
         let bad = "key\tsets\tlevels\twhat\nx\ty\tsome\tz\n";

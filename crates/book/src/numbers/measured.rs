@@ -111,7 +111,8 @@ pub fn speeds(text: &str) -> Result<Vec<Speed>> {
 }
 
 /// The speed measurements: `speed.NAME.nodes`, `.ms` (whole milliseconds), `.mnps` (millions
-/// of nodes a second, two decimals).
+/// of nodes a second, two decimals); for `datagen.games`, whose row counts games played, not
+/// nodes: `speed.datagen.games.per_second` (one decimal) and `.per_hour` (to the hundred).
 pub fn add_speeds(numbers: &mut Numbers) -> Result<()> {
     add_speed_rows(numbers, "speed", SPEED_RESULTS)
 }
@@ -125,6 +126,13 @@ pub fn add_side_by_side(numbers: &mut Numbers) -> Result<()> {
 fn add_speed_rows(numbers: &mut Numbers, prefix: &str, text: &str) -> Result<()> {
     for speed in speeds(text)? {
         let key = format!("{prefix}.{}", speed.name);
+        if speed.name.starts_with("datagen.") {
+            let per_second = speed.nodes as f64 / speed.millis * 1000.0;
+            numbers.add(format!("{key}.per_second"), format!("{per_second:.1}"));
+            let per_hour = (per_second * 36.0).round() as u64 * 100;
+            numbers.add(format!("{key}.per_hour"), thousands(per_hour));
+            continue;
+        }
         numbers.count(format!("{key}.nodes"), speed.nodes);
         numbers.add(format!("{key}.ms"), thousands(speed.millis.round() as u64));
         let mnps = speed.nodes as f64 / speed.millis / 1000.0;
@@ -250,5 +258,17 @@ mod tests {
         assert_eq!(parsed[0].name, "pvs.speed8");
         assert_eq!(parsed[0].nodes, 6_090_000);
         assert!(speeds("name\tnodes\tms\nbroken line\n").is_err());
+    }
+
+    #[test]
+    fn a_datagen_row_gives_games_a_second_and_an_hour() {
+        let mut numbers = Numbers::default();
+        let text = "# command\nname\tnodes\tms\ndatagen.games\t100\t19600.0\n";
+        add_speed_rows(&mut numbers, "speed", text).unwrap();
+        // 100 games in 19.6 s: 5.10 a second, 18,367 an hour, to the hundred.
+        assert_eq!(numbers.get("speed.datagen.games.per_second"), Some("5.1"));
+        assert_eq!(numbers.get("speed.datagen.games.per_hour"), Some("18,400"));
+        // Its nodes column counts games: no nodes a second from it.
+        assert_eq!(numbers.get("speed.datagen.games.mnps"), None);
     }
 }
