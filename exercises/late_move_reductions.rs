@@ -13,8 +13,8 @@
 // `reducible`, true only for a quiet move that neither escapes check nor gives it: captures and
 // checks are never reduced here; in your own engine, make that test.
 //
-// Hidden here, so that this file shows no other exercise's answer: iterative's line, cached's
-// store, pvs's null_window, null_move's null_move, singular_extension's singular_extension,
+// Hidden here, so that this file shows no other exercise's answer: iterative's line, pvs's
+// null_window, cached's store, null_move's null_move, singular_extension's singular_extension,
 // quiescence's stand_pat, quiescence's captures. Each is one line, exercise_answer!(EXERCISE,
 // PART), which the grader replaces by the rung's own code; write your own in its place if you
 // like.
@@ -62,7 +62,8 @@
 //!
 //! In the code each piece is a method of its own, named after it and switched by the flag of
 //! the same name in [`Pieces`]; the node ([`IterativeStage::alphabeta`]) asks them in turn, so
-//! it reads as this list does.
+//! it reads as this list does: first what it settles before its moves (the table, the static
+//! evaluation, the cuts that search none of them), then its moves, then its answer.
 //!
 //! The stage is the one rung too large for one file, so it is a folder, each file one part of
 //! the chapter:
@@ -228,7 +229,9 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
     }
 
     /// The quiescence stage's alpha-beta, made selective: every piece of selectivity is a
-    /// method of its own (in [`pieces`] and [`continuation`]), asked where it applies.
+    /// method of its own (in [`pieces`] and [`continuation`]), asked where it applies. What the
+    /// node settles before its moves, and its answer after them, are methods of their own too
+    /// (`before_moves`, `answer`), so that the node reads as its moves.
     fn alphabeta(
         &mut self,
         game: &mut G,
@@ -251,47 +254,11 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         if let Some(outcome) = game.outcome() {
             return outcome.score(ply);
         }
-        let key = game.hash();
-        // Inside a singular-extension search (stage 11) the node is searched without one of
-        // its moves: the table's verdict on the whole node is no answer, nor one to store.
-        let excluded = self.excluded_move(ply);
-        let stats = &mut self.state.counter.stats;
-        let tt_move = match excluded {
-            Some(_) => None,
-            None => match self.tt.probe_node(key, depth, ply, (alpha, beta), stats) {
-                Probe::Cutoff(score) => return score,
-                Probe::Search(tt_move) => tt_move,
-            },
+        // What the node settles before its moves answers it, or travels on to them.
+        let node = match self.before_moves(game, depth, ply, in_check, (alpha, beta)) {
+            BeforeMoves::Answered(score) => return score,
+            BeforeMoves::Search(node) => node,
         };
-        // A node on the principal variation (a real window) is never pruned: its exact score
-        // is the answer. The others only have to prove a bound. Only the prunings read the
-        // static evaluation: where none may happen (in check, on the principal variation, near
-        // a mate), it is not computed, unless stage 11's pieces read it there too.
-        let pv_node = beta.0 - alpha.0 > 1;
-        let may_prune = !pv_node && !in_check && !beta.is_mate() && !alpha.is_mate();
-        let evaluated = may_prune || (!in_check && self.reads_evaluation());
-        let raw_eval = if evaluated {
-            self.evaluator.evaluate(game)
-        } else {
-            -Score::INFINITE
-        };
-        // Stage 11: the evaluation corrected by what searches found, and its trend.
-        let eval = self.corrected_evaluation(game, raw_eval);
-        let improving = self.improving(ply, eval);
-        let cut_depth = self.depth_to_cut(depth, improving);
-        if let Some(score) = self.reverse_futility(may_prune, cut_depth, eval, beta) {
-            return score;
-        }
-        let may_pass = may_prune && excluded.is_none();
-        if let Some(score) = self.null_move(game, may_pass, depth, ply, eval, beta) {
-            return score;
-        }
-        let singular_move = match self.singular_extension(game, depth, ply, beta, tt_move, key) {
-            Singular::Cut(score) => return score,
-            Singular::Extend(plies) => tt_move.map(|mv| (mv, plies)),
-            Singular::No => None,
-        };
-        let original_alpha = alpha;
         // The ply's lists, kept from node to node: no new memory for the moves, the quiet
         // moves tried or the child's line.
         let NodeLists {
@@ -302,12 +269,13 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             mut child_pv,
         } = self.lists.take(ply);
         game.legal_moves_into(&mut moves);
-        if let Some(excluded) = excluded {
+        if let Some(excluded) = node.excluded {
             moves.retain(|&mv| mv != excluded);
         }
-        let hash_move = self.state.pv_move(&moves, ply).or(tt_move);
+        let hash_move = self.state.pv_move(&moves, ply).or(node.tt_move);
         depth -= self.internal_iterative_reduction(hash_move.is_some(), depth);
         // What this node may skip, settled once, before its moves.
+        let (may_prune, eval, improving) = (node.may_prune, node.eval, node.improving);
         let futile = self.futile(may_prune, self.depth_to_skip(depth, improving), eval, alpha);
         let see_prunable = self.see_prunable(may_prune, depth);
         let late_moves = self.late_move_count(may_prune, depth);
@@ -339,7 +307,8 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
                 self.state.counter.stats.pruned += 1;
                 continue;
             }
-            let extension = singular_move
+            let extension = node
+                .singular_move
                 .filter(|&(m, _)| m == mv)
                 .map_or(0, |(_, p)| p);
             self.set_line_move(game, ply, mv);
@@ -347,7 +316,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             let gives_check = game.in_check();
             self.prefetch_child(game, depth, gives_check);
             let reducible = quiet && !in_check && !gives_check;
-            let reduction = self.late_move_reduction(depth, tried, reducible, pv_node);
+            let reduction = self.late_move_reduction(depth, tried, reducible, node.pv_node);
             let reduction = self.adjusted_reduction(reduction, depth, improving, history);
             let window = (alpha, beta);
             let extended = depth + extension;
@@ -382,24 +351,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             child_pv,
         };
         self.lists.give_back(ply, lists);
-        if best_move.is_none() {
-            // Every move was pruned but the first, which cannot happen, or there were none,
-            // which the outcome above caught: the evaluation stands in. Without the move a
-            // singular-extension search leaves out, none may be left: none reaches its bar.
-            return if excluded.is_some() {
-                alpha
-            } else {
-                eval.max(alpha)
-            };
-        }
-        if !self.state.counter.stopped() && excluded.is_none() {
-            // Hidden: cached's part 'store' (the grader puts the rung's code here).
-            exercise_answer!(cached, store);
-            let quiet_best = best_move.is_some_and(|mv| !game.is_noisy(mv));
-            let found = Found(best, bound, quiet_best);
-            self.learn_correction(game, depth, raw_eval, found);
-        }
-        best
+        self.answer(game, &node, best, best_move, depth)
     }
 
     /// Pruning may hide a shorter mate than the one found: deepen on (to the limits).
@@ -443,6 +395,142 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
     /// [`aspiration_window`]).
     fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
         aspiration_window(self, game, depth, previous, search_root)
+    }
+}
+
+/// A node as it stands before its moves: what it settled there, which its moves and its answer
+/// read.
+struct Node<M> {
+    /// The position's key in the table.
+    key: u64,
+    /// The node's distance from the root.
+    ply: Ply,
+    /// The window `(alpha, beta)` it was called with.
+    window: (Score, Score),
+    /// A principal-variation node: a real window, whose exact score is the answer.
+    pv_node: bool,
+    /// The bets may be made here: `may_prune`.
+    may_prune: bool,
+    /// The table's move, if any.
+    tt_move: Option<M>,
+    /// Stage 11: the move a singular-extension search leaves out here, if one runs here.
+    excluded: Option<M>,
+    /// The static evaluation (`-INFINITE`: not computed)...
+    raw_eval: Score,
+    /// ...and as stage 11's correction history corrects it: what the bets read.
+    eval: Score,
+    /// Stage 11: the evaluation is better than two plies ago.
+    improving: bool,
+    /// Stage 11: the table's move and the plies it is extended by, if it is singular.
+    singular_move: Option<(M, Depth)>,
+}
+
+/// What a node settles before its moves: its score already, or what its moves read.
+enum BeforeMoves<M> {
+    /// The table, reverse futility, the null move or the multi-cut answered the node.
+    Answered(Score),
+    /// No answer yet: the moves are searched.
+    Search(Node<M>),
+}
+
+/// The node's two parts around its moves.
+impl<G: Game, E: Evaluator<G>> Selective<G, E> {
+    /// Before its moves: the table's verdict and move, the static evaluation and whether the
+    /// node may be pruned, the cuts that search none of its moves (reverse futility, the null
+    /// move, stage 11's multi-cut), and whether the table's move is singular.
+    fn before_moves(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        in_check: bool,
+        (alpha, beta): (Score, Score),
+    ) -> BeforeMoves<G::Move> {
+        let key = game.hash();
+        // Inside a singular-extension search (stage 11) the node is searched without one of
+        // its moves: the table's verdict on the whole node is no answer, nor one to store.
+        let excluded = self.excluded_move(ply);
+        let stats = &mut self.state.counter.stats;
+        let tt_move = match excluded {
+            Some(_) => None,
+            None => match self.tt.probe_node(key, depth, ply, (alpha, beta), stats) {
+                Probe::Cutoff(score) => return BeforeMoves::Answered(score),
+                Probe::Search(tt_move) => tt_move,
+            },
+        };
+        // A node on the principal variation (a real window) is never pruned: its exact score
+        // is the answer. The others only have to prove a bound. Only the prunings read the
+        // static evaluation: where none may happen (in check, on the principal variation, near
+        // a mate), it is not computed, unless stage 11's pieces read it there too.
+        let pv_node = beta.0 - alpha.0 > 1;
+        let may_prune = !pv_node && !in_check && !beta.is_mate() && !alpha.is_mate();
+        let evaluated = may_prune || (!in_check && self.reads_evaluation());
+        let raw_eval = if evaluated {
+            self.evaluator.evaluate(game)
+        } else {
+            -Score::INFINITE
+        };
+        // Stage 11: the evaluation corrected by what searches found, and its trend.
+        let eval = self.corrected_evaluation(game, raw_eval);
+        let improving = self.improving(ply, eval);
+        let cut_depth = self.depth_to_cut(depth, improving);
+        if let Some(score) = self.reverse_futility(may_prune, cut_depth, eval, beta) {
+            return BeforeMoves::Answered(score);
+        }
+        let may_pass = may_prune && excluded.is_none();
+        if let Some(score) = self.null_move(game, may_pass, depth, ply, eval, beta) {
+            return BeforeMoves::Answered(score);
+        }
+        let singular_move = match self.singular_extension(game, depth, ply, beta, tt_move, key) {
+            Singular::Cut(score) => return BeforeMoves::Answered(score),
+            Singular::Extend(plies) => tt_move.map(|mv| (mv, plies)),
+            Singular::No => None,
+        };
+        BeforeMoves::Search(Node {
+            key,
+            ply,
+            window: (alpha, beta),
+            pv_node,
+            may_prune,
+            tt_move,
+            excluded,
+            raw_eval,
+            eval,
+            improving,
+            singular_move,
+        })
+    }
+
+    /// After its moves: the best score, stored in the table with the bound it is, and taught
+    /// to stage 11's correction history.
+    fn answer(
+        &mut self,
+        game: &G,
+        node: &Node<G::Move>,
+        best: Score,
+        best_move: Option<G::Move>,
+        depth: Depth,
+    ) -> Score {
+        let (key, ply, excluded, eval) = (node.key, node.ply, node.excluded, node.eval);
+        let (original_alpha, beta) = node.window;
+        if best_move.is_none() {
+            // Every move was pruned but the first, which cannot happen, or there were none,
+            // which the node's outcome caught: the evaluation stands in. Without the move a
+            // singular-extension search leaves out, none may be left: none reaches its bar.
+            return if excluded.is_some() {
+                original_alpha
+            } else {
+                eval.max(original_alpha)
+            };
+        }
+        if !self.state.counter.stopped() && excluded.is_none() {
+            // Hidden: cached's part 'store' (the grader puts the rung's code here).
+            exercise_answer!(cached, store);
+            let quiet_best = best_move.is_some_and(|mv| !game.is_noisy(mv));
+            let found = Found(best, bound, quiet_best);
+            self.learn_correction(game, depth, node.raw_eval, found);
+        }
+        best
     }
 }
 

@@ -590,9 +590,11 @@ mod tests {
             assert!(!diff.contains(elsewhere), "{elsewhere}");
         }
         assert!(!diff.contains("ANCHOR"));
+        // The node's loop against stage 7's, plus what the node settles before its moves and
+        // its answer, each a method (and the `Node` they share): about 370 lines added.
         let (added, removed) = diff_size(&diff);
         assert!(
-            added < 300 && removed < 80,
+            added < 400 && removed < 80,
             "{added} added, {removed} removed"
         );
     }

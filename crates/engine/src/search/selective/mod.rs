@@ -41,7 +41,8 @@
 //!
 //! In the code each piece is a method of its own, named after it and switched by the flag of
 //! the same name in [`Pieces`]; the node ([`IterativeStage::alphabeta`]) asks them in turn, so
-//! it reads as this list does.
+//! it reads as this list does: first what it settles before its moves (the table, the static
+//! evaluation, the cuts that search none of them), then its moves, then its answer.
 //!
 //! The stage is the one rung too large for one file, so it is a folder, each file one part of
 //! the chapter:
@@ -215,7 +216,9 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
 
     // ANCHOR: search
     /// The quiescence stage's alpha-beta, made selective: every piece of selectivity is a
-    /// method of its own (in [`pieces`] and [`continuation`]), asked where it applies.
+    /// method of its own (in [`pieces`] and [`continuation`]), asked where it applies. What the
+    /// node settles before its moves, and its answer after them, are methods of their own too
+    /// (`before_moves`, `answer`), so that the node reads as its moves.
     fn alphabeta(
         &mut self,
         game: &mut G,
@@ -238,53 +241,11 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
         if let Some(outcome) = game.outcome() {
             return outcome.score(ply);
         }
-        let key = game.hash();
-        // Inside a singular-extension search (stage 11) the node is searched without one of
-        // its moves: the table's verdict on the whole node is no answer, nor one to store.
-        let excluded = self.excluded_move(ply);
-        let stats = &mut self.state.counter.stats;
-        let tt_move = match excluded {
-            Some(_) => None,
-            None => match self.tt.probe_node(key, depth, ply, (alpha, beta), stats) {
-                Probe::Cutoff(score) => return score,
-                Probe::Search(tt_move) => tt_move,
-            },
+        // What the node settles before its moves answers it, or travels on to them.
+        let node = match self.before_moves(game, depth, ply, in_check, (alpha, beta)) {
+            BeforeMoves::Answered(score) => return score,
+            BeforeMoves::Search(node) => node,
         };
-        // ANCHOR: may_prune
-        // A node on the principal variation (a real window) is never pruned: its exact score
-        // is the answer. The others only have to prove a bound. Only the prunings read the
-        // static evaluation: where none may happen (in check, on the principal variation, near
-        // a mate), it is not computed, unless stage 11's pieces read it there too.
-        let pv_node = beta.0 - alpha.0 > 1;
-        let may_prune = !pv_node && !in_check && !beta.is_mate() && !alpha.is_mate();
-        let evaluated = may_prune || (!in_check && self.reads_evaluation());
-        let raw_eval = if evaluated {
-            self.evaluator.evaluate(game)
-        } else {
-            -Score::INFINITE
-        };
-        // ANCHOR_END: may_prune
-        // ANCHOR: modern_evaluation
-        // Stage 11: the evaluation corrected by what searches found, and its trend.
-        let eval = self.corrected_evaluation(game, raw_eval);
-        let improving = self.improving(ply, eval);
-        let cut_depth = self.depth_to_cut(depth, improving);
-        // ANCHOR_END: modern_evaluation
-        if let Some(score) = self.reverse_futility(may_prune, cut_depth, eval, beta) {
-            return score;
-        }
-        let may_pass = may_prune && excluded.is_none();
-        if let Some(score) = self.null_move(game, may_pass, depth, ply, eval, beta) {
-            return score;
-        }
-        // ANCHOR: modern_singular
-        let singular_move = match self.singular_extension(game, depth, ply, beta, tt_move, key) {
-            Singular::Cut(score) => return score,
-            Singular::Extend(plies) => tt_move.map(|mv| (mv, plies)),
-            Singular::No => None,
-        };
-        // ANCHOR_END: modern_singular
-        let original_alpha = alpha;
         // The ply's lists, kept from node to node: no new memory for the moves, the quiet
         // moves tried or the child's line.
         let NodeLists {
@@ -295,12 +256,13 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             mut child_pv,
         } = self.lists.take(ply);
         game.legal_moves_into(&mut moves);
-        if let Some(excluded) = excluded {
+        if let Some(excluded) = node.excluded {
             moves.retain(|&mv| mv != excluded);
         }
-        let hash_move = self.state.pv_move(&moves, ply).or(tt_move);
+        let hash_move = self.state.pv_move(&moves, ply).or(node.tt_move);
         depth -= self.internal_iterative_reduction(hash_move.is_some(), depth);
         // What this node may skip, settled once, before its moves.
+        let (may_prune, eval, improving) = (node.may_prune, node.eval, node.improving);
         let futile = self.futile(may_prune, self.depth_to_skip(depth, improving), eval, alpha);
         let see_prunable = self.see_prunable(may_prune, depth);
         let late_moves = self.late_move_count(may_prune, depth);
@@ -335,7 +297,8 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
                 self.state.counter.stats.pruned += 1;
                 continue;
             }
-            let extension = singular_move
+            let extension = node
+                .singular_move
                 .filter(|&(m, _)| m == mv)
                 .map_or(0, |(_, p)| p);
             // ANCHOR_END: modern_history
@@ -344,7 +307,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             let gives_check = game.in_check();
             self.prefetch_child(game, depth, gives_check);
             let reducible = quiet && !in_check && !gives_check;
-            let reduction = self.late_move_reduction(depth, tried, reducible, pv_node);
+            let reduction = self.late_move_reduction(depth, tried, reducible, node.pv_node);
             let reduction = self.adjusted_reduction(reduction, depth, improving, history);
             let window = (alpha, beta);
             let extended = depth + extension;
@@ -385,28 +348,7 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
             child_pv,
         };
         self.lists.give_back(ply, lists);
-        if best_move.is_none() {
-            // Every move was pruned but the first, which cannot happen, or there were none,
-            // which the outcome above caught: the evaluation stands in. Without the move a
-            // singular-extension search leaves out, none may be left: none reaches its bar.
-            return if excluded.is_some() {
-                alpha
-            } else {
-                eval.max(alpha)
-            };
-        }
-        if !self.state.counter.stopped() && excluded.is_none() {
-            // ANCHOR: answer_store
-            let bound = Bound::of(best, original_alpha, beta);
-            self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
-            // ANCHOR_END: answer_store
-            // ANCHOR: modern_learn
-            let quiet_best = best_move.is_some_and(|mv| !game.is_noisy(mv));
-            let found = Found(best, bound, quiet_best);
-            self.learn_correction(game, depth, raw_eval, found);
-            // ANCHOR_END: modern_learn
-        }
-        best
+        self.answer(game, &node, best, best_move, depth)
     }
     // ANCHOR_END: search
 
@@ -461,6 +403,156 @@ impl<G: Game, E: Evaluator<G>> IterativeStage<G> for Selective<G, E> {
     fn iteration(&mut self, game: &mut G, depth: Depth, previous: Score) -> (Score, Vec<G::Move>) {
         aspiration_window(self, game, depth, previous, search_root)
     }
+}
+
+/// A node as it stands before its moves: what it settled there, which its moves and its answer
+/// read.
+struct Node<M> {
+    /// The position's key in the table.
+    key: u64,
+    /// The node's distance from the root.
+    ply: Ply,
+    /// The window `(alpha, beta)` it was called with.
+    window: (Score, Score),
+    /// A principal-variation node: a real window, whose exact score is the answer.
+    pv_node: bool,
+    /// The bets may be made here: `may_prune`.
+    may_prune: bool,
+    /// The table's move, if any.
+    tt_move: Option<M>,
+    /// Stage 11: the move a singular-extension search leaves out here, if one runs here.
+    excluded: Option<M>,
+    /// The static evaluation (`-INFINITE`: not computed)...
+    raw_eval: Score,
+    /// ...and as stage 11's correction history corrects it: what the bets read.
+    eval: Score,
+    /// Stage 11: the evaluation is better than two plies ago.
+    improving: bool,
+    /// Stage 11: the table's move and the plies it is extended by, if it is singular.
+    singular_move: Option<(M, Depth)>,
+}
+
+/// What a node settles before its moves: its score already, or what its moves read.
+enum BeforeMoves<M> {
+    /// The table, reverse futility, the null move or the multi-cut answered the node.
+    Answered(Score),
+    /// No answer yet: the moves are searched.
+    Search(Node<M>),
+}
+
+/// The node's two parts around its moves.
+impl<G: Game, E: Evaluator<G>> Selective<G, E> {
+    // ANCHOR: before_moves
+    /// Before its moves: the table's verdict and move, the static evaluation and whether the
+    /// node may be pruned, the cuts that search none of its moves (reverse futility, the null
+    /// move, stage 11's multi-cut), and whether the table's move is singular.
+    fn before_moves(
+        &mut self,
+        game: &mut G,
+        depth: Depth,
+        ply: Ply,
+        in_check: bool,
+        (alpha, beta): (Score, Score),
+    ) -> BeforeMoves<G::Move> {
+        let key = game.hash();
+        // Inside a singular-extension search (stage 11) the node is searched without one of
+        // its moves: the table's verdict on the whole node is no answer, nor one to store.
+        let excluded = self.excluded_move(ply);
+        let stats = &mut self.state.counter.stats;
+        let tt_move = match excluded {
+            Some(_) => None,
+            None => match self.tt.probe_node(key, depth, ply, (alpha, beta), stats) {
+                Probe::Cutoff(score) => return BeforeMoves::Answered(score),
+                Probe::Search(tt_move) => tt_move,
+            },
+        };
+        // ANCHOR: may_prune
+        // A node on the principal variation (a real window) is never pruned: its exact score
+        // is the answer. The others only have to prove a bound. Only the prunings read the
+        // static evaluation: where none may happen (in check, on the principal variation, near
+        // a mate), it is not computed, unless stage 11's pieces read it there too.
+        let pv_node = beta.0 - alpha.0 > 1;
+        let may_prune = !pv_node && !in_check && !beta.is_mate() && !alpha.is_mate();
+        let evaluated = may_prune || (!in_check && self.reads_evaluation());
+        let raw_eval = if evaluated {
+            self.evaluator.evaluate(game)
+        } else {
+            -Score::INFINITE
+        };
+        // ANCHOR_END: may_prune
+        // ANCHOR: modern_evaluation
+        // Stage 11: the evaluation corrected by what searches found, and its trend.
+        let eval = self.corrected_evaluation(game, raw_eval);
+        let improving = self.improving(ply, eval);
+        let cut_depth = self.depth_to_cut(depth, improving);
+        // ANCHOR_END: modern_evaluation
+        if let Some(score) = self.reverse_futility(may_prune, cut_depth, eval, beta) {
+            return BeforeMoves::Answered(score);
+        }
+        let may_pass = may_prune && excluded.is_none();
+        if let Some(score) = self.null_move(game, may_pass, depth, ply, eval, beta) {
+            return BeforeMoves::Answered(score);
+        }
+        // ANCHOR: modern_singular
+        let singular_move = match self.singular_extension(game, depth, ply, beta, tt_move, key) {
+            Singular::Cut(score) => return BeforeMoves::Answered(score),
+            Singular::Extend(plies) => tt_move.map(|mv| (mv, plies)),
+            Singular::No => None,
+        };
+        // ANCHOR_END: modern_singular
+        BeforeMoves::Search(Node {
+            key,
+            ply,
+            window: (alpha, beta),
+            pv_node,
+            may_prune,
+            tt_move,
+            excluded,
+            raw_eval,
+            eval,
+            improving,
+            singular_move,
+        })
+    }
+    // ANCHOR_END: before_moves
+
+    // ANCHOR: node_answer
+    /// After its moves: the best score, stored in the table with the bound it is, and taught
+    /// to stage 11's correction history.
+    fn answer(
+        &mut self,
+        game: &G,
+        node: &Node<G::Move>,
+        best: Score,
+        best_move: Option<G::Move>,
+        depth: Depth,
+    ) -> Score {
+        let (key, ply, excluded, eval) = (node.key, node.ply, node.excluded, node.eval);
+        let (original_alpha, beta) = node.window;
+        if best_move.is_none() {
+            // Every move was pruned but the first, which cannot happen, or there were none,
+            // which the node's outcome caught: the evaluation stands in. Without the move a
+            // singular-extension search leaves out, none may be left: none reaches its bar.
+            return if excluded.is_some() {
+                original_alpha
+            } else {
+                eval.max(original_alpha)
+            };
+        }
+        if !self.state.counter.stopped() && excluded.is_none() {
+            // ANCHOR: answer_store
+            let bound = Bound::of(best, original_alpha, beta);
+            self.tt.store(key, depth, best.to_tt(ply), bound, best_move);
+            // ANCHOR_END: answer_store
+            // ANCHOR: modern_learn
+            let quiet_best = best_move.is_some_and(|mv| !game.is_noisy(mv));
+            let found = Found(best, bound, quiet_best);
+            self.learn_correction(game, depth, node.raw_eval, found);
+            // ANCHOR_END: modern_learn
+        }
+        best
+    }
+    // ANCHOR_END: node_answer
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G> for Selective<G, E> {
